@@ -1,0 +1,1 @@
+"""engine-pack command line programs."""

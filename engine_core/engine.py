@@ -1,0 +1,232 @@
+"""The Engine: one pack, one license, evaluation of payloads."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+import time
+from typing import Any, NoReturn
+
+from .errors import (
+    AmbiguousPayloadError,
+    CodonRuntimeError,
+    CommunityRemovedCapabilityError,
+    DecisionBudgetExceededError,
+    RemovedCapabilityError,
+)
+from .evaluation import CompiledPack, Verdict
+from .licensing.context import CommunityLicense, LicenseContext, LicenseState
+from .matching import DEFAULT_MATCH_TIMEOUT_S
+from .model import EvaluationResult, PackDeclaration
+from .packs.builtin import BUILTIN_PACK_ID, builtin_declaration
+from .plugins import PluginRegistries, get_registries
+from .version import RUNTIME_VERSION
+
+__all__ = ["PAYLOAD_KEYS", "Engine"]
+
+#: The dict keys a payload may carry its text under (exactly one of them).
+PAYLOAD_KEYS = ("text", "message", "payload")
+
+_builtin_lock = threading.Lock()
+_builtin_compiled: dict[int, CompiledPack] = {}
+
+
+def _builtin_pack(registries: PluginRegistries) -> CompiledPack:
+    """Return the compiled built-in pack, compiled once per plugin set."""
+    with _builtin_lock:
+        compiled = _builtin_compiled.get(id(registries))
+        if compiled is None:
+            compiled = CompiledPack(builtin_declaration(registries), registries)
+            _builtin_compiled[id(registries)] = compiled
+        return compiled
+
+
+def payload_text(payload: Any) -> str:
+    """Return the text of a payload: a str, or a dict with exactly one text key."""
+    if isinstance(payload, str):
+        return payload
+    if isinstance(payload, dict):
+        if len(payload) > 1:
+            raise AmbiguousPayloadError(payload.keys())
+        if len(payload) == 1:
+            key, value = next(iter(payload.items()))
+            if key in PAYLOAD_KEYS:
+                if isinstance(value, str):
+                    return value
+                raise CodonRuntimeError(
+                    f"payload {key!r} must be a string, got {type(value).__name__}"
+                )
+        raise CodonRuntimeError(
+            "payload dict must have exactly one key: 'text', 'message' or 'payload'"
+        )
+    raise CodonRuntimeError(f"payload must be a string or a dict, got {type(payload).__name__}")
+
+
+class Engine:
+    """Evaluates payloads against one pack under one license.
+
+    ``Engine()`` serves the built-in data-protection pack under the built-in
+    community license; ``Engine(license_key="EK1....")`` serves it under a
+    license key. Use :func:`engine_core.load_pack` for a sealed pack.
+    """
+
+    def __init__(self, license_key: str | None = None) -> None:
+        registries = get_registries()
+        compiled = _builtin_pack(registries)
+        license: LicenseContext
+        if license_key is None:
+            license = CommunityLicense()
+        else:
+            from .licensing.keys import key_license_context
+
+            license = key_license_context(license_key, compiled.pack_id)
+        self._setup(compiled, license, sealed=False, registries=registries)
+
+    @classmethod
+    def for_pack(
+        cls,
+        declaration: PackDeclaration,
+        license: LicenseContext,
+        registries: PluginRegistries | None = None,
+    ) -> Engine:
+        """Return an engine serving a compiled (sealed) pack's declaration under ``license``."""
+        registries = registries or get_registries()
+        budget_ms = declaration.budget.get("max_latency_ms")
+        timeout = DEFAULT_MATCH_TIMEOUT_S if budget_ms is None else min(DEFAULT_MATCH_TIMEOUT_S, budget_ms / 1000)
+        engine = cls.__new__(cls)
+        engine._setup(
+            CompiledPack(declaration, registries, match_timeout_s=timeout),
+            license,
+            sealed=True,
+            registries=registries,
+        )
+        return engine
+
+    def _setup(
+        self,
+        compiled: CompiledPack,
+        license: LicenseContext,
+        *,
+        sealed: bool,
+        registries: PluginRegistries,
+    ) -> None:
+        self._compiled = compiled
+        self._license = license
+        self._sealed = sealed
+        self._registries = registries
+        # Keyed receipts: a receipt cannot be used to test guesses of the input.
+        self._receipt_key = secrets.token_bytes(32)
+        budget = compiled.declaration.budget.get("max_latency_ms") if sealed else None
+        self._budget_ms: float | None = budget
+
+    # --- what the engine serves ------------------------------------------------
+
+    @property
+    def pack_id(self) -> str:
+        """The id of the pack this engine serves."""
+        return self._compiled.pack_id
+
+    @property
+    def compiled_pack(self) -> CompiledPack:
+        """The compiled pack (rules and matchers) this engine evaluates with."""
+        return self._compiled
+
+    @property
+    def is_sealed_pack(self) -> bool:
+        """True for an engine from :func:`load_pack` (a compiled, sealed pack)."""
+        return self._sealed
+
+    @property
+    def is_builtin_pack(self) -> bool:
+        """True when this engine serves the built-in pack."""
+        return not self._sealed and self._compiled.pack_id == BUILTIN_PACK_ID
+
+    @property
+    def license(self) -> LicenseContext:
+        """The license context this engine runs under."""
+        return self._license
+
+    @property
+    def license_state(self) -> LicenseState:
+        """The license fields results report now."""
+        return self._license.current_state()
+
+    @property
+    def registries(self) -> PluginRegistries:
+        """The plugin registries this engine was built with."""
+        return self._registries
+
+    @property
+    def compile_custom_rule(self) -> NoReturn:
+        """Removed capability: a pack's rules are fixed; compile a playbook instead."""
+        message = (
+            "compile_custom_rule() was removed: write the rule in a playbook and compile it "
+            "with `engine-pack compile`"
+        )
+        if isinstance(self._license, CommunityLicense):
+            raise CommunityRemovedCapabilityError(message)
+        raise RemovedCapabilityError(message)
+
+    # --- evaluation --------------------------------------------------------------
+
+    def evaluate(self, payload: Any) -> EvaluationResult:
+        """Evaluate a payload (str, or dict with one of text/message/payload) and return the verdict."""
+        text = payload_text(payload)
+        state = self._license.authorize_decision()
+        started = time.perf_counter_ns()
+        verdict = self._compiled.decide(text)
+        elapsed_us = (time.perf_counter_ns() - started) / 1000
+        self._check_budget(elapsed_us)
+        return self._result(text, verdict, state, elapsed_us)
+
+    def _check_budget(self, elapsed_us: float) -> None:
+        if self._budget_ms is not None and elapsed_us / 1000 > self._budget_ms:
+            raise DecisionBudgetExceededError(
+                self.pack_id, "max_latency_ms", self._budget_ms, elapsed_us / 1000
+            )
+
+    def _result(
+        self, text: str, verdict: Verdict, state: LicenseState, elapsed_us: float
+    ) -> EvaluationResult:
+        return EvaluationResult(
+            pack_id=self.pack_id,
+            action=verdict.action,
+            invariants_passed=verdict.invariants_passed,
+            reason=verdict.reason,
+            triggers=verdict.triggers,
+            remedy=verdict.remedy,
+            latency_us=round(elapsed_us, 3),
+            receipt_hash=self._receipt(text, verdict),
+            license_status=state.license_status,
+            active_key_id=state.active_key_id,
+            active_epoch=state.active_epoch,
+            edition=state.edition,
+            upgrade_notice=state.upgrade_notice,
+            runtime_version=RUNTIME_VERSION,
+        )
+
+    def _receipt(self, text: str, verdict: Verdict) -> str:
+        """SHA-256 over pack id, the input's digest and the verdict (never the raw text)."""
+        document = json.dumps(
+            {
+                "pack_id": self.pack_id,
+                "input_sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+                "action": verdict.action,
+                "invariants_passed": verdict.invariants_passed,
+                "rules": [trigger.rule_id for trigger in verdict.triggers],
+                "clean_sha256": hashlib.sha256(
+                    verdict.remedy.clean_text.encode("utf-8", "surrogatepass")
+                ).hexdigest(),
+                "runtime_version": RUNTIME_VERSION,
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        ).encode()
+        return hashlib.sha256(self._receipt_key + document).hexdigest()
+
+    def __repr__(self) -> str:
+        return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
+
+

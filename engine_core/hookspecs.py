@@ -1,0 +1,102 @@
+"""Hook specifications: the contract between the engine and its plugins.
+
+Every hook is named ``engine_register_<noun>(register)``. It receives a typed
+registry and calls it once per item it contributes; the registry checks the
+type and refuses a duplicate name. Hooks are called once per process, lazily,
+the first time the engine needs the plugin registries (never at import).
+
+Each hook has a section of the same name in ``plugins.md``; a test fails when
+one is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pluggy
+
+from .registries import BuiltinPack, DecisionDomain, Remedy, RuleType
+
+PROJECT_NAME = "engine_pack"
+
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+
+
+@hookspec
+def engine_register_rule_types(register: Callable[[RuleType], None]) -> None:
+    """Register rule types: the names a playbook rule may use as ``type:``.
+
+    Called once when the plugin registries are first built, before any
+    playbook is validated. A rule type validates a rule (listing every
+    problem) and compiles it into a :class:`~engine_core.matching.Matcher`.
+
+    :param register: call it with one :class:`~engine_core.registries.RuleType`
+        per rule type. A name registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_rule_types(register):
+            register(RuleType(name="keyword_list", validate=validate, compile=compile))
+    """
+
+
+@hookspec
+def engine_register_remedies(register: Callable[[Remedy], None]) -> None:
+    """Register remedies: the names a playbook rule may use as ``action:``.
+
+    Called once when the plugin registries are first built. A remedy says
+    what a fired rule does to the text (``redact`` replaces the value by a
+    token, ``block`` withholds the whole text) and the default severity of
+    rules using it.
+
+    :param register: call it with one :class:`~engine_core.registries.Remedy`
+        per remedy. A name registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_remedies(register):
+            register(Remedy(name="mask", severity="WARNING",
+                            replace=lambda value, category: "*" * len(value)))
+    """
+
+
+@hookspec
+def engine_register_decision_domains(register: Callable[[DecisionDomain], None]) -> None:
+    """Register decision domains: the functions behind ``POST /v1/decision``.
+
+    Called once when the plugin registries are first built. A domain has a
+    canonical name, optional aliases, and ``run(engine, parameters)`` that
+    returns a JSON-ready result. Known domains that no plugin provides
+    (``vrp``, ``bin_packing``, ``solve_constraints``) answer 501.
+
+    :param register: call it with one
+        :class:`~engine_core.registries.DecisionDomain` per domain. A name or
+        alias registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_decision_domains(register):
+            register(DecisionDomain(name="bin_packing", aliases=("packing",), run=solve))
+    """
+
+
+@hookspec
+def engine_register_builtin_packs(register: Callable[[BuiltinPack], None]) -> None:
+    """Register packs that ship with a plugin, as playbook YAML text.
+
+    Called once when the plugin registries are first built. The community
+    engine serves the pack registered as ``builtin.data_protection``; a
+    pack's rules are validated like any playbook's when it is first used.
+
+    :param register: call it with one :class:`~engine_core.registries.BuiltinPack`
+        per pack. A pack id registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_builtin_packs(register):
+            register(BuiltinPack(pack_id="acme.support", load=lambda: PLAYBOOK_YAML))
+    """

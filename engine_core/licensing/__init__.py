@@ -1,0 +1,1 @@
+"""Licenses, license keys, entitlements and quotas."""

@@ -1,0 +1,1 @@
+"""Playbooks, the compiler and the sealed-pack container."""

@@ -1,0 +1,42 @@
+"""The built-in data-protection pack, as registered by a plugin."""
+
+from __future__ import annotations
+
+import threading
+
+from ..errors import PluginLoadError
+from ..model import PackDeclaration, RuleDeclaration
+from ..plugins import PluginRegistries
+
+__all__ = ["BUILTIN_PACK_ID", "builtin_declaration", "builtin_rules"]
+
+BUILTIN_PACK_ID = "builtin.data_protection"
+
+_lock = threading.Lock()
+_cache: dict[tuple[int, str], PackDeclaration] = {}
+
+
+def builtin_declaration(registries: PluginRegistries, pack_id: str = BUILTIN_PACK_ID) -> PackDeclaration:
+    """Return the validated declaration of a plugin-registered pack (parsed once)."""
+    from .playbook import parse_playbook
+
+    key = (id(registries), pack_id)
+    with _lock:
+        cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    pack = registries.builtin_packs.get(pack_id)
+    if pack is None:
+        raise PluginLoadError(
+            f"no installed plugin provides the pack {pack_id!r} "
+            f"(is engine_plugins blocked or missing?)"
+        )
+    declaration = parse_playbook(pack.load(), registries)
+    with _lock:
+        _cache[key] = declaration
+    return declaration
+
+
+def builtin_rules(registries: PluginRegistries) -> dict[str, RuleDeclaration]:
+    """Return the built-in pack's rules by id: the names codons and hard rules may use."""
+    return {rule.id: rule for rule in builtin_declaration(registries).rules}

@@ -1,0 +1,187 @@
+"""The plugin manager: built lazily, once per process.
+
+Built-in plugins are declared in the ``engine_pack`` entry-point group exactly
+like a third party's. :data:`DEFAULT_PLUGINS` names them again so they still
+load when entry-point autoloading is switched off.
+
+Environment:
+
+- ``ENGINE_DISABLE_PLUGIN_AUTOLOAD``: any non-empty value other than ``0``
+  skips entry points; only :data:`DEFAULT_PLUGINS` are loaded.
+- ``ENGINE_LOAD_PLUGINS=a,b``: load only these entry points.
+- ``ENGINE_BLOCKED_PLUGINS=a,b``: never load these entry points (nor the
+  default plugins of the same names).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginLoadError
+from .registries import BuiltinPack, DecisionDomain, Registry, Remedy, RuleType
+
+__all__ = [
+    "DEFAULT_PLUGINS",
+    "ENTRY_POINT_GROUP",
+    "PluginRegistries",
+    "get_plugin_manager",
+    "get_registries",
+    "hookimpl",
+    "make_plugin_manager",
+    "reset_plugin_manager",
+    "use_plugin_manager",
+]
+
+ENTRY_POINT_GROUP = hookspecs.PROJECT_NAME
+hookimpl = pluggy.HookimplMarker(hookspecs.PROJECT_NAME)
+
+#: The built-in plugins: entry-point name -> module.
+DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
+    ("rule_types", "engine_plugins.rule_types"),
+    ("remedies", "engine_plugins.remedies"),
+    ("decision_domains", "engine_plugins.decision_domains"),
+    ("builtin_pack", "engine_plugins.builtin_pack"),
+)
+
+
+@dataclass(frozen=True)
+class PluginRegistries:
+    """Everything the loaded plugins registered."""
+
+    rule_types: Registry[RuleType]
+    remedies: Registry[Remedy]
+    decision_domains: Registry[DecisionDomain]
+    builtin_packs: Registry[BuiltinPack]
+
+
+_lock = threading.RLock()
+_manager: pluggy.PluginManager | None = None
+_registries: dict[int, PluginRegistries] = {}
+
+
+def _names(variable: str) -> set[str]:
+    return {name.strip() for name in os.environ.get(variable, "").split(",") if name.strip()}
+
+
+def _autoload_disabled() -> bool:
+    return os.environ.get("ENGINE_DISABLE_PLUGIN_AUTOLOAD", "").strip() not in ("", "0")
+
+
+def _register(manager: pluggy.PluginManager, name: str, plugin: object) -> None:
+    if manager.is_registered(plugin) or manager.has_plugin(name):
+        return
+    try:
+        manager.register(plugin, name=name)
+    except ValueError as exc:  # pluggy: hook validation failed
+        raise PluginLoadError(f"plugin {name!r} could not be registered: {exc}") from exc
+
+
+def _import_plugin(name: str, module: str) -> object:
+    try:
+        return importlib.import_module(module)
+    except Exception as exc:
+        raise PluginLoadError(f"plugin {name!r} ({module}) failed to import: {exc}") from exc
+
+
+def make_plugin_manager(*, autoload: bool = True) -> pluggy.PluginManager:
+    """Build a fresh plugin manager with the hook specs, defaults and (optionally) entry points."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT_NAME)
+    manager.add_hookspecs(hookspecs)
+    blocked = _names("ENGINE_BLOCKED_PLUGINS")
+    allowed = _names("ENGINE_LOAD_PLUGINS")
+    for name in blocked:
+        manager.set_blocked(name)
+    if autoload and not _autoload_disabled():
+        for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if entry_point.name in blocked or (allowed and entry_point.name not in allowed):
+                continue
+            try:
+                plugin = entry_point.load()
+            except Exception as exc:
+                raise PluginLoadError(
+                    f"plugin {entry_point.name!r} ({entry_point.value}) failed to import: {exc}"
+                ) from exc
+            _register(manager, entry_point.name, plugin)
+    for name, module in DEFAULT_PLUGINS:
+        if name not in blocked and not manager.has_plugin(name):
+            _register(manager, name, _import_plugin(name, module))
+    return manager
+
+
+def get_plugin_manager() -> pluggy.PluginManager:
+    """Return the process's plugin manager, building it on first use."""
+    global _manager
+    with _lock:
+        if _manager is None:
+            _manager = make_plugin_manager()
+        return _manager
+
+
+def reset_plugin_manager() -> None:
+    """Forget the process's plugin manager; the next use builds a new one."""
+    global _manager
+    with _lock:
+        _manager = None
+        _registries.clear()
+
+
+@contextmanager
+def use_plugin_manager(manager: pluggy.PluginManager) -> Iterator[pluggy.PluginManager]:
+    """Make ``manager`` the process's plugin manager for the duration of the block."""
+    global _manager
+    with _lock:
+        previous = _manager
+        _manager = manager
+        _registries.pop(id(manager), None)
+    try:
+        yield manager
+    finally:
+        with _lock:
+            _registries.pop(id(manager), None)
+            _manager = previous
+
+
+def _collect(manager: pluggy.PluginManager, hook_name: str, registry: Registry[Any]) -> None:
+    hook = getattr(manager.hook, hook_name)
+    for implementation in hook.get_hookimpls():
+        registry.current_plugin = implementation.plugin_name
+        try:
+            implementation.function(registry)
+        except PluginLoadError:
+            raise
+        except Exception as exc:
+            raise PluginLoadError(
+                f"plugin {implementation.plugin_name!r} failed in {hook_name}: {exc}"
+            ) from exc
+
+
+def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistries:
+    """Return what the plugins of ``manager`` (default: the process's) registered."""
+    manager = manager or get_plugin_manager()
+    with _lock:
+        cached = _registries.get(id(manager))
+        if cached is not None:
+            return cached
+        registries = PluginRegistries(
+            rule_types=Registry(RuleType),
+            remedies=Registry(Remedy),
+            decision_domains=Registry(DecisionDomain),
+            builtin_packs=Registry(BuiltinPack, key="pack_id"),
+        )
+        # Registration order follows plugin registration order (pluggy calls LIFO).
+        _collect(manager, "engine_register_rule_types", registries.rule_types)
+        _collect(manager, "engine_register_remedies", registries.remedies)
+        _collect(manager, "engine_register_decision_domains", registries.decision_domains)
+        _collect(manager, "engine_register_builtin_packs", registries.builtin_packs)
+        _registries[id(manager)] = registries
+        return registries

@@ -1,0 +1,1 @@
+"""engine-pack HTTP service (FastAPI)."""
