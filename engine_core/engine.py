@@ -7,6 +7,7 @@ import json
 import secrets
 import threading
 import time
+import weakref
 from typing import Any, NoReturn
 
 from .errors import (
@@ -30,16 +31,18 @@ __all__ = ["PAYLOAD_KEYS", "Engine"]
 PAYLOAD_KEYS = ("text", "message", "payload")
 
 _builtin_lock = threading.Lock()
-_builtin_compiled: dict[int, CompiledPack] = {}
+_builtin_compiled: weakref.WeakKeyDictionary[PluginRegistries, CompiledPack] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _builtin_pack(registries: PluginRegistries) -> CompiledPack:
     """Return the compiled built-in pack, compiled once per plugin set."""
     with _builtin_lock:
-        compiled = _builtin_compiled.get(id(registries))
+        compiled = _builtin_compiled.get(registries)
         if compiled is None:
             compiled = CompiledPack(builtin_declaration(registries), registries)
-            _builtin_compiled[id(registries)] = compiled
+            _builtin_compiled[registries] = compiled
         return compiled
 
 
@@ -94,7 +97,11 @@ class Engine:
         """Return an engine serving a compiled (sealed) pack's declaration under ``license``."""
         registries = registries or get_registries()
         budget_ms = declaration.budget.get("max_latency_ms")
-        timeout = DEFAULT_MATCH_TIMEOUT_S if budget_ms is None else min(DEFAULT_MATCH_TIMEOUT_S, budget_ms / 1000)
+        timeout = (
+            DEFAULT_MATCH_TIMEOUT_S
+            if budget_ms is None
+            else min(DEFAULT_MATCH_TIMEOUT_S, budget_ms / 1000)
+        )
         engine = cls.__new__(cls)
         engine._setup(
             CompiledPack(declaration, registries, match_timeout_s=timeout),
@@ -165,18 +172,27 @@ class Engine:
             "compile_custom_rule() was removed: write the rule in a playbook and compile it "
             "with `engine-pack compile`"
         )
-        if isinstance(self._license, CommunityLicense):
+        if not self._sealed and isinstance(self._license, CommunityLicense):
             raise CommunityRemovedCapabilityError(message)
         raise RemovedCapabilityError(message)
 
     # --- evaluation --------------------------------------------------------------
 
     def evaluate(self, payload: Any) -> EvaluationResult:
-        """Evaluate a payload (str, or dict with one of text/message/payload) and return the verdict."""
+        """Evaluate a payload (a str, or a dict with one text key) and return the verdict."""
         text = payload_text(payload)
         state = self._license.authorize_decision()
         started = time.perf_counter_ns()
-        verdict = self._compiled.decide(text)
+        try:
+            verdict = self._compiled.decide(text)
+        except DecisionBudgetExceededError:
+            if self._budget_ms is None:
+                raise
+            # A regex timeout derived from the pack's budget: report the pack's budget.
+            elapsed_ms = (time.perf_counter_ns() - started) / 1_000_000
+            raise DecisionBudgetExceededError(
+                self.pack_id, "max_latency_ms", self._budget_ms, elapsed_ms
+            ) from None
         elapsed_us = (time.perf_counter_ns() - started) / 1000
         self._check_budget(elapsed_us)
         return self._result(text, verdict, state, elapsed_us)
@@ -228,5 +244,3 @@ class Engine:
 
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
-
-

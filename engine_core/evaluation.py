@@ -71,13 +71,17 @@ class Verdict:
     remedy: RemedyResult
 
 
-def _expand_rules(declaration: PackDeclaration, registries: PluginRegistries) -> list[RuleDeclaration]:
+def _expand_rules(
+    declaration: PackDeclaration, registries: PluginRegistries
+) -> list[RuleDeclaration]:
     """Return the pack's rules with its codons and hard rules imported from the built-in pack."""
     rules = list(declaration.rules)
     if declaration.codons or declaration.hard_rules:
         builtin = builtin_rules(registries)
         rules.extend(builtin[name] for name in declaration.codons)
-        rules.extend(replace(builtin[name], action="block", severity=None) for name in declaration.hard_rules)
+        rules.extend(
+            replace(builtin[name], action="block", severity=None) for name in declaration.hard_rules
+        )
     return rules
 
 
@@ -99,7 +103,9 @@ class CompiledPack:
         for index, rule in enumerate(_expand_rules(declaration, registries)):
             rule_type = registries.rule_types.get(rule.type)
             remedy = registries.remedies.get(rule.action)
-            assert rule_type is not None and remedy is not None  # validated before
+            # Both were checked by validation; a registry changed since is a plugin bug.
+            assert rule_type is not None
+            assert remedy is not None
             matcher = rule_type.compile(rule)
             if hasattr(matcher, "timeout"):
                 matcher.timeout = min(matcher.timeout, match_timeout_s)
@@ -170,9 +176,7 @@ class CompiledPack:
         return merged
 
     @staticmethod
-    def redact(
-        text: str, merged: Sequence[tuple[int, int, CompiledRule]], offset: int = 0
-    ) -> str:
+    def redact(text: str, merged: Sequence[tuple[int, int, CompiledRule]], offset: int = 0) -> str:
         """Return ``text`` with each merged span (shifted by ``offset``) replaced by its remedy."""
         pieces: list[str] = []
         position = 0

@@ -19,6 +19,7 @@ import importlib
 import importlib.metadata
 import os
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ __all__ = [
     "get_plugin_manager",
     "get_registries",
     "hookimpl",
+    "invalidate_registries",
     "make_plugin_manager",
     "reset_plugin_manager",
     "use_plugin_manager",
@@ -54,7 +56,7 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PluginRegistries:
     """Everything the loaded plugins registered."""
 
@@ -66,7 +68,9 @@ class PluginRegistries:
 
 _lock = threading.RLock()
 _manager: pluggy.PluginManager | None = None
-_registries: dict[int, PluginRegistries] = {}
+_registries: weakref.WeakKeyDictionary[pluggy.PluginManager, PluginRegistries] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _names(variable: str) -> set[str]:
@@ -127,6 +131,12 @@ def get_plugin_manager() -> pluggy.PluginManager:
         return _manager
 
 
+def invalidate_registries(manager: pluggy.PluginManager | None = None) -> None:
+    """Forget what the plugins of ``manager`` registered (after registering another plugin)."""
+    with _lock:
+        _registries.pop(manager or get_plugin_manager(), None)
+
+
 def reset_plugin_manager() -> None:
     """Forget the process's plugin manager; the next use builds a new one."""
     global _manager
@@ -142,12 +152,12 @@ def use_plugin_manager(manager: pluggy.PluginManager) -> Iterator[pluggy.PluginM
     with _lock:
         previous = _manager
         _manager = manager
-        _registries.pop(id(manager), None)
+        _registries.pop(manager, None)
     try:
         yield manager
     finally:
         with _lock:
-            _registries.pop(id(manager), None)
+            _registries.pop(manager, None)
             _manager = previous
 
 
@@ -169,7 +179,7 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
     """Return what the plugins of ``manager`` (default: the process's) registered."""
     manager = manager or get_plugin_manager()
     with _lock:
-        cached = _registries.get(id(manager))
+        cached = _registries.get(manager)
         if cached is not None:
             return cached
         registries = PluginRegistries(
@@ -183,5 +193,5 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
         _collect(manager, "engine_register_remedies", registries.remedies)
         _collect(manager, "engine_register_decision_domains", registries.decision_domains)
         _collect(manager, "engine_register_builtin_packs", registries.builtin_packs)
-        _registries[id(manager)] = registries
+        _registries[manager] = registries
         return registries

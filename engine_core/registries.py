@@ -60,7 +60,9 @@ class Remedy:
 
     name: str
     severity: str
-    replace: Callable[[str, str], str] = field(default=lambda _value, category: redaction_token(category))
+    replace: Callable[[str, str], str] = field(
+        default=lambda _value, category: redaction_token(category)
+    )
     withholds_text: bool = False
     description: str = ""
 
@@ -100,7 +102,7 @@ class Registry(Generic[T]):
     """A typed, name-keyed collection that refuses duplicates."""
 
     def __init__(self, kind: type[T], *, key: str = "name") -> None:
-        self.kind = kind
+        self.kind: type[T] = kind
         self._key = key
         self._items: dict[str, T] = {}
         self._owners: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""Built-in remedies: ``redact`` (replace the value by a token) and ``block`` (withhold the text)."""
+"""Built-in remedies: ``redact`` (a token for the value) and ``block`` (withhold the text)."""
 
 from __future__ import annotations
 

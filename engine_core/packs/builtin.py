@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import weakref
 
 from ..errors import PluginLoadError
 from ..model import PackDeclaration, RuleDeclaration
@@ -13,16 +14,19 @@ __all__ = ["BUILTIN_PACK_ID", "builtin_declaration", "builtin_rules"]
 BUILTIN_PACK_ID = "builtin.data_protection"
 
 _lock = threading.Lock()
-_cache: dict[tuple[int, str], PackDeclaration] = {}
+_cache: weakref.WeakKeyDictionary[PluginRegistries, dict[str, PackDeclaration]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def builtin_declaration(registries: PluginRegistries, pack_id: str = BUILTIN_PACK_ID) -> PackDeclaration:
+def builtin_declaration(
+    registries: PluginRegistries, pack_id: str = BUILTIN_PACK_ID
+) -> PackDeclaration:
     """Return the validated declaration of a plugin-registered pack (parsed once)."""
     from .playbook import parse_playbook
 
-    key = (id(registries), pack_id)
     with _lock:
-        cached = _cache.get(key)
+        cached = _cache.get(registries, {}).get(pack_id)
     if cached is not None:
         return cached
     pack = registries.builtin_packs.get(pack_id)
@@ -33,7 +37,7 @@ def builtin_declaration(registries: PluginRegistries, pack_id: str = BUILTIN_PAC
         )
     declaration = parse_playbook(pack.load(), registries)
     with _lock:
-        _cache[key] = declaration
+        _cache.setdefault(registries, {})[pack_id] = declaration
     return declaration
 
 

@@ -100,9 +100,7 @@ def _number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _rule_from_mapping(
-    index: int, raw: Any, problems: list[str]
-) -> RuleDeclaration | None:
+def _rule_from_mapping(index: int, raw: Any, problems: list[str]) -> RuleDeclaration | None:
     where = f"rule #{index + 1}"
     if not isinstance(raw, dict):
         problems.append(f"{where}: must be a mapping with id and pattern")
@@ -217,7 +215,8 @@ def declaration_from_mapping(
             problems.append(f"{name}: must be a string")
             value = None
         meta[name] = value
-    codons = hard_rules = ()
+    codons: tuple[str, ...] = ()
+    hard_rules: tuple[str, ...] = ()
     try:
         codons = _string_list(data.get("codons"), "codons")
         hard_rules = _string_list(data.get("hard_rules"), "hard_rules")
@@ -235,8 +234,12 @@ def declaration_from_mapping(
         if rule is not None:
             rules.append(rule)
     default_action = meta["default_action"]
-    if default_action is not None and (not default_action.strip() or default_action.startswith("block")):
-        problems.append(f"default_action: {default_action!r} must be a name not starting with 'block'")
+    if default_action is not None and (
+        not default_action.strip() or default_action.startswith("block")
+    ):
+        problems.append(
+            f"default_action: {default_action!r} must be a name not starting with 'block'"
+        )
     declaration = PackDeclaration(
         pack_id=pack_id,
         rules=tuple(rules),
@@ -296,7 +299,9 @@ def validate_declaration(
                 problems.extend(rule_type.validate(rule))
             except Exception as exc:
                 problems.append(f"{where}: type {rule.type!r} failed to validate it: {exc}")
-    builtin_ids = _builtin_rule_ids(registries) if declaration.codons or declaration.hard_rules else {}
+    builtin_ids = (
+        _builtin_rule_ids(registries) if declaration.codons or declaration.hard_rules else {}
+    )
     for field, names in (("codons", declaration.codons), ("hard_rules", declaration.hard_rules)):
         for name in names:
             if name not in builtin_ids:
