@@ -1,16 +1,68 @@
-"""Entry point of the ``engine-pack`` / ``engine`` programs (commands arrive with the CLI issue)."""
+"""The ``engine-pack`` / ``engine`` program: one Typer app, one module per command."""
 
 from __future__ import annotations
 
-import sys
+import typer
 
-from engine_core import __version__
+from engine_core.version import RUNTIME_VERSION, __version__
+
+from .commands.compile import compile_command
+from .commands.inspect_license import inspect_license
+from .commands.plugins import plugins
+from .commands.run import run
+from .common import load_environment
+
+app = typer.Typer(
+    name="engine-pack",
+    help="Verify licenses, compile playbooks into sealed packs, run and serve them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"engine-pack {__version__} (runtime {RUNTIME_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", "-V", callback=_version, is_eager=True, help="Show the version."
+    ),
+) -> None:
+    """engine-pack: in-process personal-data protection with sealed rule packs."""
+
+
+app.command("inspect-license")(inspect_license)
+app.command("compile")(compile_command)
+app.command("run")(run)
+app.command("plugins")(plugins)
+
+
+def _register_optional_commands() -> None:
+    # Commands whose modules arrive with the service and authority work.
+    import importlib
+
+    for name, module, attribute in (
+        ("serve", "engine_cli.commands.serve", "serve"),
+        ("catalog", "engine_cli.commands.catalog", "catalog"),
+        ("download-pack", "engine_cli.commands.download_pack", "download_pack"),
+    ):
+        try:
+            command = getattr(importlib.import_module(module), attribute)
+        except ModuleNotFoundError:
+            continue
+        app.command(name)(command)
+
+
+_register_optional_commands()
 
 
 def main() -> None:
-    """Run the command line program."""
-    if len(sys.argv) > 1 and sys.argv[1] in ("--version", "-V"):
-        print(f"engine-pack {__version__}")
-        return
-    print("engine-pack: commands are not available yet (see the CLI issue)", file=sys.stderr)
-    raise SystemExit(2)
+    """Run the program (loads ./.env first)."""
+    load_environment()
+    app()
