@@ -95,7 +95,7 @@ def authority_url(explicit: str | None) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"authority URL {url!r} is not an http(s) URL")
-    if parts.scheme == "http" and not _is_loopback(parts.hostname):
+    if parts.scheme == "http" and not is_loopback(parts.hostname):
         raise ValueError(
             f"refusing to send the license to {url}: the authority must use HTTPS "
             "unless it is on this machine (loopback)"
@@ -103,7 +103,7 @@ def authority_url(explicit: str | None) -> str:
     return url
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
     try:

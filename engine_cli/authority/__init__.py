@@ -1,0 +1,1 @@
+"""The ``engine-authority`` program: run a license authority on this machine."""
