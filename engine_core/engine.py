@@ -8,6 +8,7 @@ import secrets
 import threading
 import time
 import weakref
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any, NoReturn
 
 from .errors import (
@@ -23,6 +24,7 @@ from .matching import DEFAULT_MATCH_TIMEOUT_S
 from .model import EvaluationResult, PackDeclaration
 from .packs.builtin import BUILTIN_PACK_ID, builtin_declaration
 from .plugins import PluginRegistries, get_registries
+from .streaming import StreamSession, astream_filter, stream_filter
 from .version import RUNTIME_VERSION
 
 __all__ = ["PAYLOAD_KEYS", "Engine"]
@@ -244,3 +246,27 @@ class Engine:
 
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
+
+    # --- streaming (DESIGN 5; see engine_core/streaming.py) ----------------------
+
+    def stream_session(
+        self, lookahead_chars: int = 28, block_on_fatal: bool = True
+    ) -> StreamSession:
+        """Start a streaming session; it counts as one decision against the license."""
+        session = StreamSession(
+            self._compiled, lookahead_chars=lookahead_chars, block_on_fatal=block_on_fatal
+        )
+        self._license.authorize_decision()
+        return session
+
+    def stream_filter(
+        self, chunks: Iterable[str], lookahead_chars: int = 28, block_on_fatal: bool = True
+    ) -> Iterator[str]:
+        """Yield the released text of ``chunks``; raise StreamBlockedError where it blocks."""
+        return stream_filter(self.stream_session(lookahead_chars, block_on_fatal), chunks)
+
+    def astream_filter(
+        self, chunks: AsyncIterable[str], lookahead_chars: int = 28, block_on_fatal: bool = True
+    ) -> AsyncIterator[str]:
+        """Async stream_filter over async ``chunks``; raise StreamBlockedError where it blocks."""
+        return astream_filter(self.stream_session(lookahead_chars, block_on_fatal), chunks)
