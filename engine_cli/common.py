@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import sys
 from pathlib import Path
@@ -95,18 +94,11 @@ def authority_url(explicit: str | None) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"authority URL {url!r} is not an http(s) URL")
+    from engine_server.server import is_loopback
+
     if parts.scheme == "http" and not is_loopback(parts.hostname):
         raise ValueError(
             f"refusing to send the license to {url}: the authority must use HTTPS "
             "unless it is on this machine (loopback)"
         )
     return url
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

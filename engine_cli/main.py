@@ -6,10 +6,13 @@ import typer
 
 from engine_core.version import RUNTIME_VERSION, __version__
 
+from .commands.catalog import catalog
 from .commands.compile import compile_command
+from .commands.download_pack import download_pack
 from .commands.inspect_license import inspect_license
 from .commands.plugins import plugins
 from .commands.run import run
+from .commands.serve import serve
 from .common import load_environment
 
 app = typer.Typer(
@@ -40,26 +43,10 @@ def _root(
 app.command("inspect-license")(inspect_license)
 app.command("compile")(compile_command)
 app.command("run")(run)
+app.command("catalog")(catalog)
+app.command("download-pack")(download_pack)
+app.command("serve")(serve)
 app.command("plugins")(plugins)
-
-
-def _register_optional_commands() -> None:
-    # Commands whose modules arrive with the service and authority work.
-    import importlib
-
-    for name, module, attribute in (
-        ("serve", "engine_cli.commands.serve", "serve"),
-        ("catalog", "engine_cli.commands.catalog", "catalog"),
-        ("download-pack", "engine_cli.commands.download_pack", "download_pack"),
-    ):
-        try:
-            command = getattr(importlib.import_module(module), attribute)
-        except ModuleNotFoundError:
-            continue
-        app.command(name)(command)
-
-
-_register_optional_commands()
 
 
 def main() -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import typer
 
-from ..common import fail, is_loopback
+from engine_server.server import is_loopback
+
+from ..common import fail
 from .common import PREFIX
 
 DEFAULT_PORT = 18735

@@ -1,0 +1,97 @@
+"""`engine-pack serve`: unseal a pack and serve the HTTP API in the foreground."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import typer
+
+from ..common import LicenseOption, fail, require_license_path
+
+PREFIX = "Server error:"
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """Bind the listening socket now, so a busy port is one clear error line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def serve(
+    pack: Path | None = typer.Option(None, "--pack", help="Sealed pack to serve."),
+    builtin: bool = typer.Option(
+        False, "--builtin", help="Serve the built-in pack under the community license."
+    ),
+    host: str = typer.Option("127.0.0.1", "--host", help="Bind address."),
+    port: int = typer.Option(18734, "--port", min=0, max=65535, help="Port."),
+    token: str | None = typer.Option(
+        None,
+        "--token",
+        help="Bearer token required on every request but health (default $ENGINE_SERVICE_TOKEN).",
+        show_default=False,
+    ),
+    license: Path | None = LicenseOption,
+    workers: int = typer.Option(1, "--workers", min=1, help="Uvicorn worker processes."),
+) -> None:
+    """Unseal a pack and serve the REST, SSE and WebSocket API until stopped (Ctrl-C)."""
+    if builtin == (pack is not None):
+        raise typer.BadParameter("give exactly one of --pack or --builtin")
+    if builtin and license is not None:
+        raise typer.BadParameter("--builtin serves under the community license: drop --license")
+    import uvicorn
+
+    from engine_core import Engine, load_pack
+    from engine_server import create_app
+    from engine_server.server import check_bind
+
+    from ..serve_factory import LICENSE_ENV, PACK_ENV
+
+    try:
+        check_bind(host, token)
+        if builtin:
+            engine = Engine()
+            source = "the built-in pack"
+            license_path = None
+        else:
+            assert pack is not None
+            license_path = require_license_path(license)
+            engine = load_pack(pack, license_path)
+            source = str(pack)
+        app = create_app(engine, token=token)
+        sock = _bind(host, port)
+    except Exception as exc:
+        fail(PREFIX, exc)
+    bound_port = sock.getsockname()[1]
+    state = engine.license_state
+    typer.echo(
+        f"Unsealed pack {engine.pack_id} from {source} ({state.edition}, "
+        f"{state.license_status}); serving on http://{host}:{bound_port}"
+    )
+    options = {"log_level": "warning", "access_log": False}
+    if workers == 1:
+        server = uvicorn.Server(uvicorn.Config(app, **options))  # type: ignore[arg-type]
+        server.run(sockets=[sock])
+        return
+    sock.close()  # the worker supervisor binds again itself
+    if token:
+        os.environ["ENGINE_SERVICE_TOKEN"] = token
+    if pack is not None and license_path is not None:
+        os.environ[PACK_ENV] = str(pack.resolve())
+        os.environ[LICENSE_ENV] = str(license_path.resolve())
+    uvicorn.run(
+        "engine_cli.serve_factory:create_app_from_environment",
+        factory=True,
+        host=host,
+        port=bound_port,
+        workers=workers,
+        **options,  # type: ignore[arg-type]
+    )
