@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from .matching import DEFAULT_MATCH_TIMEOUT_S, Matcher, Span
+from .errors import DecisionBudgetExceededError
+from .matching import DEFAULT_MATCH_TIMEOUT_S, Matcher, RegexMatcher, Span, scan_bounds
 from .model import FATAL, SEVERITY_RANK, PackDeclaration, RemedyResult, RuleDeclaration, Trigger
 from .packs.builtin import builtin_rules
 from .packs.playbook import rule_category, severity_of
@@ -71,6 +72,62 @@ class Verdict:
     remedy: RemedyResult
 
 
+#: Windows closer than this are scanned as one (fewer calls, same spans).
+_WINDOW_MERGE_GAP = 256
+
+
+@dataclass(frozen=True)
+class _ScanGroup:
+    """The rules sharing one prefilter, and how far around a prefilter hit they can match.
+
+    ``windowed`` rules have a bounded longest match (``before``) and right
+    context; they run only in windows around the prefilter's hits. ``whole``
+    rules run on the whole range when the prefilter is found at all.
+    """
+
+    prefilter: regex.Pattern[str]
+    windowed: tuple[CompiledRule, ...]
+    whole: tuple[CompiledRule, ...]
+    before: int
+    after: int
+    timeout: float
+
+
+def _window_bounds(matcher: Matcher) -> tuple[int, int] | None:
+    """Return (longest match, right context) when ``matcher`` may be run in windows."""
+    if not isinstance(matcher, RegexMatcher):
+        return None
+    if type(matcher).find is not RegexMatcher.find and not getattr(matcher, "window_safe", False):
+        return None
+    return scan_bounds(matcher.pattern)
+
+
+def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
+    """Group the rules that have a prefilter by its source."""
+    by_source: dict[str, list[CompiledRule]] = {}
+    for rule in rules:
+        if rule.matcher.prefilter is not None:
+            by_source.setdefault(rule.matcher.prefilter, []).append(rule)
+    groups: list[_ScanGroup] = []
+    for source, members in by_source.items():
+        windowed: list[CompiledRule] = []
+        whole: list[CompiledRule] = []
+        before = after = 0
+        prefilter = regex.compile(source)
+        if scan_bounds(prefilter) is None:  # lookarounds in the prefilter: no window proof
+            whole = members
+        for rule in members if not whole else ():
+            bounds = _window_bounds(rule.matcher)
+            if bounds is None:
+                whole.append(rule)
+            else:
+                windowed.append(rule)
+                before = max(before, bounds[0])
+                after = max(after, bounds[0] + bounds[1])
+        groups.append(_ScanGroup(prefilter, tuple(windowed), tuple(whole), before, after, timeout))
+    return tuple(groups)
+
+
 def _expand_rules(
     declaration: PackDeclaration, registries: PluginRegistries
 ) -> list[RuleDeclaration]:
@@ -122,11 +179,8 @@ class CompiledPack:
             )
         self.rules: tuple[CompiledRule, ...] = tuple(rules)
         # One compiled prefilter per distinct source, shared by the rules that name it.
-        self._prefilters = {
-            source: regex.compile(source)
-            for source in {rule.matcher.prefilter for rule in rules}
-            if source is not None
-        }
+        self._groups = _scan_groups(self.rules, match_timeout_s)
+        self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
 
     @property
     def can_tell_growth(self) -> bool:
@@ -136,19 +190,82 @@ class CompiledPack:
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Finding]:
         """Return, in rule order, the findings of every rule that matched ``text[start:end]``."""
         stop = len(text) if end is None else end
-        present: dict[str, bool] = {}
-        findings: list[Finding] = []
-        for rule in self.rules:
-            source = rule.matcher.prefilter
-            if source is not None:
-                if source not in present:
-                    present[source] = self._prefilters[source].search(text, start, stop) is not None
-                if not present[source]:
-                    continue
+        found: dict[int, list[Span]] = {}
+        for rule in self._unfiltered:
             spans = rule.matcher.find(text, start, stop)
             if spans:
-                findings.append(Finding(rule, tuple(sorted(spans))))
-        return findings
+                found[rule.index] = spans
+        for group in self._groups:
+            self._scan_group(group, text, start, stop, found)
+        return [
+            Finding(rule, tuple(sorted(found[rule.index])))
+            for rule in self.rules
+            if rule.index in found
+        ]
+
+    @staticmethod
+    def _scan_group(
+        group: _ScanGroup, text: str, start: int, stop: int, found: dict[int, list[Span]]
+    ) -> None:
+        """Add the spans of one prefilter group's rules to ``found``.
+
+        A whole-range scan of a rule finds its leftmost match, then the next one
+        from where that ended. Every match contains a prefilter hit and is at most
+        ``before`` long, so a match can only start in ``[hit_start - before,
+        hit_end)`` of some hit the prefilter's own scan reports; and the pattern
+        decides a start ``x`` by reading no further than ``x + after``. A window
+        from the earliest such start of a run of hits to ``after`` past the last
+        one therefore yields the same matches for every start before the last
+        hit's end, and no match starts between windows: the kept spans are
+        exactly those of the whole-range scan. Text before a window stays
+        visible to look-behinds, as in the whole-range scan.
+        """
+        try:
+            hits = group.prefilter.finditer(text, start, stop, timeout=group.timeout)
+            first = next(hits, None)
+            if first is None:
+                return
+            for rule in group.whole:
+                whole_spans = rule.matcher.find(text, start, stop)
+                if whole_spans:
+                    found.setdefault(rule.index, []).extend(whole_spans)
+            if not group.windowed:
+                return
+            before, after = group.before, group.after
+            windows: list[tuple[int, int, int]] = []
+            hit_start, hit_end = first.span()
+            low = hit_start - before
+            last = max(hit_end, hit_start + 1)
+            high = last - 1 + after
+            for hit in hits:
+                hit_start, hit_end = hit.span()
+                if hit_start - before <= high + _WINDOW_MERGE_GAP:
+                    last = max(hit_end, hit_start + 1)
+                    high = last - 1 + after
+                else:
+                    windows.append((low, high, last))
+                    low = hit_start - before
+                    last = max(hit_end, hit_start + 1)
+                    high = last - 1 + after
+            windows.append((low, high, last))
+        except TimeoutError:
+            raise DecisionBudgetExceededError(
+                (group.windowed or group.whole)[0].rule_id,
+                "regex_timeout_ms",
+                group.timeout * 1000,
+                group.timeout * 1000,
+            ) from None
+        for rule in group.windowed:
+            matcher = rule.matcher
+            spans: list[Span] = []
+            for low, high, last in windows:
+                spans.extend(
+                    span
+                    for span in matcher.find(text, max(low, start), min(high, stop))
+                    if span[0] < last
+                )
+            if spans:
+                found.setdefault(rule.index, []).extend(spans)
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest start of a match any rule could still grow, or None."""

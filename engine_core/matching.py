@@ -8,8 +8,13 @@ that checksum rule types (and third-party plugins) reuse.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import re
+import warnings
 from collections.abc import Callable, Iterable
-from typing import Protocol, runtime_checkable
+from itertools import zip_longest
+from typing import Any, Protocol, runtime_checkable
 
 import regex
 
@@ -23,6 +28,7 @@ __all__ = [
     "Span",
     "compile_pattern",
     "pattern_problems",
+    "scan_bounds",
 ]
 
 Span = tuple[int, int]
@@ -96,6 +102,69 @@ def pattern_problems(rule_id: str, pattern: str, flags: Iterable[str] = ()) -> l
     return problems
 
 
+#: ``regex`` flags that keep a pattern's syntax and match widths those of ``re``.
+_RE_FLAGS = {
+    int(regex.IGNORECASE): re.IGNORECASE,
+    int(regex.MULTILINE): re.MULTILINE,
+    int(regex.DOTALL): re.DOTALL,
+    int(regex.VERBOSE): re.VERBOSE,
+    int(regex.ASCII): re.ASCII,
+    int(regex.UNICODE): re.UNICODE,
+    int(regex.VERSION0): 0,
+}
+#: Longest match (characters) for which :func:`scan_bounds` reports bounds.
+MAX_BOUNDED_WIDTH = 4096
+_LOOKAROUNDS = ("ASSERT", "ASSERT_NOT")
+
+
+def _lookahead_reach(items: Any, parser: Any) -> int:
+    """Return the longest lookahead in a parsed pattern (0 when it has none)."""
+    reach = 0
+    for value in items:
+        if isinstance(value, parser.SubPattern):
+            reach = max(reach, _lookahead_reach(value.data, parser))
+        elif isinstance(value, (list, tuple)):
+            if len(value) == 2 and str(value[0]) in _LOOKAROUNDS:
+                direction, body = value[1]
+                if direction == 1:
+                    reach = max(reach, body.getwidth()[1] + _lookahead_reach(body.data, parser))
+            reach = max(reach, _lookahead_reach(value, parser))
+    return reach
+
+
+@functools.lru_cache(maxsize=512)
+def _bounds(source: str, flags: int) -> tuple[int, int] | None:
+    re_flags = 0
+    for bit in (1 << shift for shift in range(flags.bit_length())):
+        if flags & bit:
+            if bit not in _RE_FLAGS:
+                return None
+            re_flags |= _RE_FLAGS[bit]
+    try:
+        parser = importlib.import_module("re._parser")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = parser.parse(source, re_flags)
+        longest = int(parsed.getwidth()[1])
+        reach = _lookahead_reach(parsed.data, parser)
+    except Exception:  # syntax only the regex module knows, or parser internals changed
+        return None
+    if longest > MAX_BOUNDED_WIDTH or reach > MAX_BOUNDED_WIDTH:
+        return None
+    return longest, reach + 1
+
+
+def scan_bounds(pattern: regex.Pattern[str]) -> tuple[int, int] | None:
+    """Return (longest match, right context) of a pattern, or None when either is unbounded.
+
+    The right context bounds how many characters after a match its lookaheads
+    and boundary assertions (``\\b``, ``$``) read. Patterns using syntax that
+    only the ``regex`` module knows, or flags that change match widths
+    (FULLCASE, VERSION1, POSIX, ...), report None.
+    """
+    return _bounds(pattern.pattern, int(pattern.flags))
+
+
 class RegexMatcher:
     """A matcher backed by a ``regex`` pattern and an optional value validator.
 
@@ -116,7 +185,9 @@ class RegexMatcher:
         timeout: float = DEFAULT_MATCH_TIMEOUT_S,
         rule_id: str = "",
     ) -> None:
-        self.pattern = pattern if isinstance(pattern, regex.Pattern) else compile_pattern(pattern, flags)
+        self.pattern = (
+            pattern if isinstance(pattern, regex.Pattern) else compile_pattern(pattern, flags)
+        )
         self.validator = validator
         self.prefilter = prefilter
         self.timeout = timeout
@@ -139,13 +210,44 @@ class RegexMatcher:
             spans = [span for span in spans if self.validator(text[span[0] : span[1]])]
         return spans
 
+    def _growth_probe(self) -> regex.Pattern[str]:
+        """Return the pattern followed by "one more character, then fail", compiled once.
+
+        It never matches, so with ``partial=True`` a search reports exactly the
+        first start whose attempt reads the end of the text: a greedy or optional
+        part, a look-ahead, or a whole match that ends there. Plain partial
+        matching misses a complete match whose preferred, longer branch ran
+        out of text (``\\d{5}(?:-\\d{4})?`` on ``12345-67``).
+        """
+        probe: regex.Pattern[str] | None = getattr(self, "_probe", None)
+        if probe is None:
+            closing = "\n)" if self.pattern.flags & regex.VERBOSE else ")"
+            probe = regex.compile(
+                f"(?:{self.pattern.pattern}{closing}(?s:.)(?!)", self.pattern.flags
+            )
+            self._probe = probe
+        return probe
+
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where a match that more text could change begins (partial matching)."""
-        earliest: int | None = None
         try:
-            for match in self.pattern.finditer(text, start, partial=True, timeout=self.timeout):
-                if match.partial or match.end() == len(text):
-                    earliest = match.start() if earliest is None else min(earliest, match.start())
+            probe = self._growth_probe().search(text, start, partial=True, timeout=self.timeout)
+            earliest = len(text) if probe is None else probe.start()
+            # Zero-width tests of the end (\b, $, a look-ahead ending in \b) are not partial
+            # matches: the first place where appending a word or a non-word character
+            # changes the matches is growing too.
+            runs = [
+                self.pattern.finditer(variant, start, timeout=self.timeout)
+                for variant in (text, text + "a", text + " ")
+            ]
+            for matches in zip_longest(*runs):
+                starts = [match.start() for match in matches if match is not None]
+                if not starts or min(starts) >= earliest:
+                    break
+                spans = {match.span() if match is not None else None for match in matches}
+                if len(spans) > 1:
+                    earliest = min(starts)
+                    break
         except TimeoutError as exc:
             raise self._timed_out(exc) from None
-        return earliest
+        return earliest if earliest < len(text) else None

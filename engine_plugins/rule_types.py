@@ -1,18 +1,22 @@
-"""Built-in rule types: ``regex`` and the checksum-validated types.
+"""Built-in rule types: ``regex`` and the checksum- or format-validated types.
 
-A checksum type finds candidates with the rule's pattern, strips the
+A validated type finds candidates with the rule's pattern, strips the
 separators (spaces, dashes, dots) and keeps a candidate only when its
-checksum passes. Checksums come from python-stdnum.
+checksum or number format passes. Checksums and national number formats come
+from python-stdnum; IP addresses are confirmed with the standard library.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 
 from stdnum import iban as stdnum_iban
 from stdnum import luhn, verhoeff
+from stdnum.in_ import aadhaar as stdnum_aadhaar
+from stdnum.us import ssn as stdnum_ssn
 
-from engine_core.matching import RegexMatcher, pattern_problems
+from engine_core.matching import RegexMatcher, Span, pattern_problems
 from engine_core.model import RuleDeclaration
 from engine_core.plugins import hookimpl
 from engine_core.registries import RuleType
@@ -36,6 +40,43 @@ def verhoeff_valid(value: str) -> bool:
     return digits.isdigit() and verhoeff.is_valid(digits)
 
 
+def payment_card_valid(value: str) -> bool:
+    """True when ``value`` has 13 to 19 digits (separators removed) that pass the Luhn check."""
+    digits = _compact(value)
+    return 13 <= len(digits) <= 19 and digits.isdigit() and luhn.is_valid(digits)
+
+
+def us_ssn_valid(value: str) -> bool:
+    """True when ``value`` is a US SSN that could be issued (area, group, serial, blocklist)."""
+    digits = _compact(value)
+    return len(digits) == 9 and digits.isdigit() and stdnum_ssn.is_valid(digits)
+
+
+def aadhaar_valid(value: str) -> bool:
+    """True when ``value`` is an India Aadhaar number (format and Verhoeff check digit)."""
+    digits = _compact(value)
+    return digits.isdigit() and stdnum_aadhaar.is_valid(digits)
+
+
+def ip_address_valid(value: str) -> bool:
+    """True when ``value`` is an IPv4 or IPv6 address other than the bare ``::``."""
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        return False
+    return value != "::"
+
+
+#: Digits a phone number has, country code included, trunk prefix ``(0)`` excluded.
+PHONE_DIGITS = (9, 15)
+
+
+def phone_number_valid(value: str) -> bool:
+    """True when ``value`` holds as many digits as a phone number (9 to 15, E.164)."""
+    count = sum(character.isdigit() for character in value.replace("(0)", ""))
+    return PHONE_DIGITS[0] <= count <= PHONE_DIGITS[1]
+
+
 def iban_valid(value: str) -> bool:
     """True when ``value`` is an IBAN whose mod-97 check and country format pass."""
     return bool(stdnum_iban.is_valid(value))
@@ -55,13 +96,13 @@ def _validate_pattern(rule: RuleDeclaration) -> list[str]:
             for problem in pattern_problems(rule.id, str(prefilter))
         )
     unknown = set(rule.options) - {"prefilter"}
-    problems.extend(f"rule {rule.id!r}: options: unknown option {name!r}" for name in sorted(unknown))
+    problems.extend(
+        f"rule {rule.id!r}: options: unknown option {name!r}" for name in sorted(unknown)
+    )
     return problems
 
 
-def _checksum_type(
-    name: str, validator: Callable[[str], bool], description: str
-) -> RuleType:
+def _checksum_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
     def compile_rule(rule: RuleDeclaration) -> RegexMatcher:
         return RegexMatcher(
             rule.pattern,
@@ -71,11 +112,15 @@ def _checksum_type(
             rule_id=rule.id,
         )
 
-    return RuleType(name=name, validate=_validate_pattern, compile=compile_rule, description=description)
+    return RuleType(
+        name=name, validate=_validate_pattern, compile=compile_rule, description=description
+    )
 
 
 def _compile_regex(rule: RuleDeclaration) -> RegexMatcher:
-    return RegexMatcher(rule.pattern, flags=rule.flags, prefilter=_prefilter(rule, None), rule_id=rule.id)
+    return RegexMatcher(
+        rule.pattern, flags=rule.flags, prefilter=_prefilter(rule, None), rule_id=rule.id
+    )
 
 
 REGEX = RuleType(
@@ -90,11 +135,84 @@ LUHN = _checksum_type(
 VERHOEFF = _checksum_type(
     "verhoeff_checksum", verhoeff_valid, "Pattern candidates whose digits pass the Verhoeff check."
 )
-IBAN = _checksum_type("iban_checksum", iban_valid, "Pattern candidates that are valid IBANs (mod 97).")
+
+
+class IbanMatcher(RegexMatcher):
+    """IBAN candidates; one followed by a word that looks like a group is retried without it.
+
+    A grouped IBAN followed by, say, `` USPS`` or `` EUR`` makes the pattern take
+    the word as a last group; the candidate is retried without its last one or
+    two space-separated groups. Spans still start where a pattern match starts
+    and end inside it, so the engine may run this matcher in windows.
+    """
+
+    window_safe = True
+    max_trimmed_groups = 2
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
+        """Return the spans of valid IBANs, trimming a trailing non-IBAN group if needed."""
+        spans: list[Span] = []
+        for span_start, span_end in super().find(text, start, end):
+            value = text[span_start:span_end]
+            for _ in range(self.max_trimmed_groups + 1):
+                if iban_valid(value):
+                    spans.append((span_start, span_start + len(value)))
+                    break
+                cut = value.rfind(" ")
+                if cut <= 0:
+                    break
+                value = value[:cut]
+        return spans
+
+
+def _compile_iban(rule: RuleDeclaration) -> RegexMatcher:
+    return IbanMatcher(
+        rule.pattern, flags=rule.flags, prefilter=_prefilter(rule, r"\d"), rule_id=rule.id
+    )
+
+
+IBAN = RuleType(
+    name="iban_checksum",
+    validate=_validate_pattern,
+    compile=_compile_iban,
+    description="Pattern candidates that are valid IBANs (mod 97, python-stdnum); a trailing "
+    "word taken as a last group is dropped.",
+)
+PAYMENT_CARD = _checksum_type(
+    "payment_card",
+    payment_card_valid,
+    "Pattern candidates with 13 to 19 digits that pass the Luhn check.",
+)
+US_SSN = _checksum_type(
+    "us_ssn", us_ssn_valid, "Pattern candidates that are issuable US SSNs (python-stdnum)."
+)
+AADHAAR = _checksum_type(
+    "in_aadhaar",
+    aadhaar_valid,
+    "Pattern candidates that are India Aadhaar numbers (Verhoeff, python-stdnum).",
+)
+IP_ADDRESS = _checksum_type(
+    "ip_address", ip_address_valid, "Pattern candidates that parse as IPv4 or IPv6 addresses."
+)
+PHONE_NUMBER = _checksum_type(
+    "phone_number",
+    phone_number_valid,
+    "Pattern candidates with 9 to 15 digits (a phone number's length).",
+)
 
 
 @hookimpl
 def engine_register_rule_types(register: Callable[[RuleType], None]) -> None:
     """Register the built-in rule types."""
-    for rule_type in (REGEX, LUHN, VERHOEFF, IBAN):
+    for rule_type in (
+        REGEX,
+        LUHN,
+        VERHOEFF,
+        IBAN,
+        PAYMENT_CARD,
+        US_SSN,
+        AADHAAR,
+        IP_ADDRESS,
+        PHONE_NUMBER,
+    ):
         register(rule_type)

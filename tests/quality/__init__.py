@@ -1,0 +1,1 @@
+"""Detection quality of the built-in data-protection pack."""
