@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import regex
 
+from .anchors import MIN_ACCELERATED_CHARS, AnchorScanner
 from .errors import DecisionBudgetExceededError
 from .matching import DEFAULT_MATCH_TIMEOUT_S, Matcher, RegexMatcher, Span, scan_bounds
 from .model import FATAL, SEVERITY_RANK, PackDeclaration, RemedyResult, RuleDeclaration, Trigger
@@ -73,7 +74,7 @@ class Verdict:
 
 
 #: Windows closer than this are scanned as one (fewer calls, same spans).
-_WINDOW_MERGE_GAP = 256
+_WINDOW_MERGE_GAP = 16
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,12 @@ class _ScanGroup:
     before: int
     after: int
     timeout: float
+
+
+def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
+    """Yield the span of each match."""
+    for match in matches:
+        yield match.span()
 
 
 def _window_bounds(matcher: Matcher) -> tuple[int, int] | None:
@@ -180,6 +187,8 @@ class CompiledPack:
         self.rules: tuple[CompiledRule, ...] = tuple(rules)
         # One compiled prefilter per distinct source, shared by the rules that name it.
         self._groups = _scan_groups(self.rules, match_timeout_s)
+        # Large texts: one Hyperscan pass finds the hits of every accelerable prefilter.
+        self._anchors = AnchorScanner.build([group.prefilter.pattern for group in self._groups])
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
 
     @property
@@ -195,8 +204,12 @@ class CompiledPack:
             spans = rule.matcher.find(text, start, stop)
             if spans:
                 found[rule.index] = spans
+        anchored: dict[str, list[Span]] = {}
+        if self._anchors is not None and stop - start >= MIN_ACCELERATED_CHARS:
+            anchored = self._anchors.scan(text, start, stop)
         for group in self._groups:
-            self._scan_group(group, text, start, stop, found)
+            hits = anchored.get(group.prefilter.pattern)
+            self._scan_group(group, text, start, stop, found, hits)
         return [
             Finding(rule, tuple(sorted(found[rule.index])))
             for rule in self.rules
@@ -205,7 +218,12 @@ class CompiledPack:
 
     @staticmethod
     def _scan_group(
-        group: _ScanGroup, text: str, start: int, stop: int, found: dict[int, list[Span]]
+        group: _ScanGroup,
+        text: str,
+        start: int,
+        stop: int,
+        found: dict[int, list[Span]],
+        known_hits: list[Span] | None = None,
     ) -> None:
         """Add the spans of one prefilter group's rules to ``found``.
 
@@ -218,10 +236,17 @@ class CompiledPack:
         one therefore yields the same matches for every start before the last
         hit's end, and no match starts between windows: the kept spans are
         exactly those of the whole-range scan. Text before a window stays
-        visible to look-behinds, as in the whole-range scan.
+        visible to look-behinds, as in the whole-range scan. The argument holds
+        for any superset of the prefilter's hits, so ``known_hits`` (all matches
+        of the prefilter, from :class:`~engine_core.anchors.AnchorScanner`) may
+        stand in for the prefilter's own scan.
         """
         try:
-            hits = group.prefilter.finditer(text, start, stop, timeout=group.timeout)
+            hits: Iterator[Span] = (
+                iter(known_hits)
+                if known_hits is not None
+                else _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
+            )
             first = next(hits, None)
             if first is None:
                 return
@@ -232,22 +257,22 @@ class CompiledPack:
             if not group.windowed:
                 return
             before, after = group.before, group.after
+            # With every prefilter match known, a match containing hit [a, b) starts at
+            # or after b - before; with finditer's non-overlapping hits only a - before.
+            exhaustive = known_hits is not None
+            reach = sorted(
+                ((hit_end if exhaustive else hit_start) - before, max(hit_end, hit_start + 1))
+                for hit_start, hit_end in (first, *hits)
+            )
             windows: list[tuple[int, int, int]] = []
-            hit_start, hit_end = first.span()
-            low = hit_start - before
-            last = max(hit_end, hit_start + 1)
-            high = last - 1 + after
-            for hit in hits:
-                hit_start, hit_end = hit.span()
-                if hit_start - before <= high + _WINDOW_MERGE_GAP:
-                    last = max(hit_end, hit_start + 1)
-                    high = last - 1 + after
+            low, last = reach[0]
+            for hit_low, hit_last in reach:
+                if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
+                    last = max(last, hit_last)
                 else:
-                    windows.append((low, high, last))
-                    low = hit_start - before
-                    last = max(hit_end, hit_start + 1)
-                    high = last - 1 + after
-            windows.append((low, high, last))
+                    windows.append((low, last - 1 + after, last))
+                    low, last = hit_low, hit_last
+            windows.append((low, last - 1 + after, last))
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,

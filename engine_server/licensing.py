@@ -1,0 +1,60 @@
+"""Per-request licenses: ``license_key`` engines and ``license_data`` verification."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import HTTPException, Request, status
+
+from engine_core import Engine
+from engine_core.errors import LicenseEntitlementError, LicenseError
+
+from .errors import mark_request_license
+
+__all__ = ["SEALED_PACK_KEY_DETAIL", "engine_for_request", "verify_license_data"]
+
+SEALED_PACK_KEY_DETAIL = (
+    "This service executes a sealed pack under a license and per-request license_key "
+    "is not accepted"
+)
+
+
+def engine_for_request(request: Request, engine: Engine, license_key: str | None) -> Engine:
+    """Return the engine for a request: the served one, or a built-in engine for its key."""
+    if license_key is None:
+        return engine
+    if not engine.is_builtin_pack:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, SEALED_PACK_KEY_DETAIL)
+    mark_request_license(request)
+    # Raises KeyInvalidError / KeyExpiredError / KeyNotFoundError: 403 via the handler.
+    return Engine(license_key=license_key)
+
+
+def verify_license_data(license_data: dict[str, Any] | str, pack_id: str) -> None:
+    """Verify a license file sent with the request; 403 unless it allows ``pack_id``."""
+    from engine_core.licensing.entitlements import check_pack_allowed
+    from engine_core.licensing.license_file import load_license
+
+    if isinstance(license_data, str) and not license_data.lstrip().startswith("{"):
+        # load_license() reads a string that is not JSON text as a path: never from a request.
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN,
+            "Invalid license: license_data must be the license file's JSON object or text",
+        )
+    try:
+        license = load_license(license_data)
+    except (LicenseError, ValueError, KeyError, TypeError) as exc:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, f"Invalid license: {_reason(exc)}") from exc
+    try:
+        check_pack_allowed(license, pack_id)
+    except LicenseEntitlementError as exc:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, str(exc)) from exc
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return "not valid JSON"
+    if isinstance(exc, KeyError):
+        return f"missing field {exc}"
+    return str(exc) or type(exc).__name__

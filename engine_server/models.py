@@ -1,0 +1,150 @@
+"""Request and response models: the OpenAPI document is generated from these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "DecisionRequest",
+    "DecisionResponse",
+    "ErrorResponse",
+    "EvaluateRequest",
+    "EvaluationResultModel",
+    "HealthResponse",
+    "RemedyModel",
+    "StreamChunkResultModel",
+    "StreamRequest",
+    "TriggerModel",
+]
+
+
+class _Request(BaseModel):
+    # Strict: "4" is not an integer and "true" is not a boolean.
+    model_config = ConfigDict(strict=True)
+
+
+class _Result(BaseModel):
+    # Clients must ignore unknown fields; the server may add some.
+    model_config = ConfigDict(extra="allow")
+
+
+class EvaluateRequest(_Request):
+    """Body of ``POST /v1/evaluate``."""
+
+    text: str = Field(description="Payload to evaluate.")
+    license_key: str | None = Field(
+        default=None,
+        description="License key string; built-in-pack service only (400 on a sealed pack).",
+    )
+
+
+class StreamRequest(_Request):
+    """Body of ``POST /v1/evaluate/stream``."""
+
+    text: str = Field(description="Complete text; the server cuts it into chunks.")
+    chunk_size: int = Field(default=4, ge=1, description="Characters per simulated fragment.")
+    lookahead_chars: int = Field(default=28, ge=16, description="Held-back window.")
+    block_on_fatal: bool = Field(default=True, description="Stop the stream on a fatal match.")
+    license_key: str | None = Field(default=None, description="As for /v1/evaluate.")
+
+
+class DecisionRequest(_Request):
+    """Body of ``POST /v1/decision``."""
+
+    domain: str = Field(
+        default="evaluate",
+        description="Decision function: evaluate (aliases pii, safety), vrp, bin_packing, ...",
+    )
+    parameters: dict[str, Any] = Field(
+        default_factory=dict, description="For evaluate: an object with `text` (string)."
+    )
+    license_key: str | None = Field(default=None, description="As for /v1/evaluate.")
+    license_data: dict[str, Any] | str | None = Field(
+        default=None,
+        description="License file JSON, verified on this request; 403 unless it allows the pack.",
+    )
+
+
+class TriggerModel(_Result):
+    """One fired rule. ``matched_items`` holds raw values: never log it."""
+
+    rule_id: str
+    law: str
+    severity: str
+    matched_items: list[str]
+    category: str | None = None
+    spans: list[list[int]] = Field(default_factory=list)
+
+
+class RemedyModel(_Result):
+    """The cleaned text and what was done to it."""
+
+    clean_text: str
+    redactions_count: int
+    redacted_categories: list[str]
+
+
+class EvaluationResultModel(_Result):
+    """The verdict on one payload (EvaluationResult)."""
+
+    pack_id: str
+    action: str
+    invariants_passed: bool
+    reason: str | None
+    triggers: list[TriggerModel]
+    remedy: RemedyModel
+    latency_us: float
+    tokens_spent: int
+    egress_bytes: int
+    receipt_hash: str
+    license_status: str
+    active_key_id: str
+    active_epoch: int
+    edition: str
+    upgrade_notice: str | None
+    runtime_version: str
+
+
+class DecisionResponse(_Result):
+    """Answer of ``POST /v1/decision``."""
+
+    function: str = Field(description="Canonical name of the decision function that ran.")
+    status: str = Field(description="`success`.")
+    latency_us: float
+    result: EvaluationResultModel | dict[str, Any]
+
+
+class StreamChunkResultModel(_Result):
+    """One Server-Sent Event of ``POST /v1/evaluate/stream``."""
+
+    chunk_index: int
+    text: str
+    is_final: bool
+    redacted: bool
+    blocked: bool
+    action: str
+    reason: str | None
+    triggers: list[TriggerModel] = Field(default_factory=list)
+
+
+class HealthResponse(_Result):
+    """The health document."""
+
+    status: str
+    service: str
+    version: str
+    runtime_version: str
+    engine_edition: str
+    license_status: str
+    pack_id: str
+    supported_protocols: list[str]
+    supported_regulations: list[str]
+    decision_functions: list[str]
+
+
+class ErrorResponse(BaseModel):
+    """Every error body except 422's validation list."""
+
+    detail: str

@@ -1,0 +1,1 @@
+"""One router per surface: health, REST evaluate/decision, SSE stream, WebSocket."""

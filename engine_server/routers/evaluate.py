@@ -1,0 +1,121 @@
+"""REST: ``POST /v1/evaluate`` and ``POST /v1/decision``."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi.exceptions import RequestValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+
+from engine_core import Engine
+from engine_core.registries import DecisionDomain
+
+from ..dependencies import get_engine
+from ..errors import ERROR_RESPONSES
+from ..licensing import engine_for_request, verify_license_data
+from ..models import DecisionRequest, DecisionResponse, EvaluateRequest, EvaluationResultModel
+from ..responses import json_response
+
+__all__ = ["KNOWN_DOMAINS", "resolve_domain", "router"]
+
+router = APIRouter(tags=["evaluate"])
+
+#: Texts longer than this are evaluated on a worker thread, not on the event loop.
+INLINE_TEXT_LIMIT = 64 * 1024
+
+#: Every decision function name the API knows, alias -> canonical name.
+KNOWN_DOMAINS = {
+    "evaluate": "evaluate",
+    "pii": "evaluate",
+    "safety": "evaluate",
+    "vrp": "vrp",
+    "fleet": "vrp",
+    "bin_packing": "bin_packing",
+    "packing": "bin_packing",
+    "solve_constraints": "solve_constraints",
+    "solver": "solve_constraints",
+}
+
+
+async def _call(text_size: int, function: Any, *args: Any) -> Any:
+    """Run ``function`` inline for small inputs, on a worker thread for large ones."""
+    if text_size > INLINE_TEXT_LIMIT:
+        return await run_in_threadpool(function, *args)
+    return function(*args)
+
+
+def resolve_domain(engine: Engine, name: str) -> DecisionDomain:
+    """Return the installed domain for ``name``; 400 when unknown, 501 when not installed."""
+    registry = engine.registries.decision_domains
+    domain = registry.get(name)
+    if domain is not None:
+        return domain
+    canonical = KNOWN_DOMAINS.get(name)
+    if canonical is None:
+        raise HTTPException(
+            status.HTTP_400_BAD_REQUEST,
+            f"Unknown decision function {name!r}; known: {', '.join(sorted(KNOWN_DOMAINS))}",
+        )
+    domain = registry.get(canonical)
+    if domain is not None:
+        return domain
+    raise HTTPException(
+        status.HTTP_501_NOT_IMPLEMENTED,
+        f"Decision function {canonical!r} is not provided by any installed plugin in this edition",
+    )
+
+
+@router.post(
+    "/v1/evaluate",
+    response_model=EvaluationResultModel,
+    responses=ERROR_RESPONSES,
+    summary="Evaluate a text",
+)
+async def evaluate(
+    body: EvaluateRequest, request: Request, engine: Engine = Depends(get_engine)
+) -> Response:
+    """Evaluate ``text`` against the served pack and return the EvaluationResult."""
+    active = engine_for_request(request, engine, body.license_key)
+    result = await _call(len(body.text), active.evaluate, body.text)
+    return json_response(result.to_dict())
+
+
+@router.post(
+    "/v1/decision",
+    response_model=DecisionResponse,
+    responses={
+        **ERROR_RESPONSES,
+        400: {**ERROR_RESPONSES[400], "description": "Unknown decision function, or bad input."},
+        501: {**ERROR_RESPONSES[400], "description": "Known function no plugin provides."},
+    },
+    summary="Run a decision function",
+)
+async def decision(
+    body: DecisionRequest, request: Request, engine: Engine = Depends(get_engine)
+) -> Response:
+    """Run a decision function (default ``evaluate``) and return its result."""
+    domain = resolve_domain(engine, body.domain)
+    if domain.name == "evaluate" and not isinstance(body.parameters.get("text"), str):
+        raise RequestValidationError(
+            [
+                {
+                    "type": "string_type",
+                    "loc": ("body", "parameters", "text"),
+                    "msg": "parameters.text must be a string for the evaluate function",
+                }
+            ]
+        )
+    active = engine_for_request(request, engine, body.license_key)
+    if body.license_data is not None:
+        verify_license_data(body.license_data, active.pack_id)
+    text = body.parameters.get("text")
+    size = len(text) if isinstance(text, str) else 0
+    started = time.perf_counter_ns()
+    result = await _call(size, domain.run, active, body.parameters)
+    latency_us = round((time.perf_counter_ns() - started) / 1000, 3)
+    return json_response(
+        {"function": domain.name, "status": "success", "latency_us": latency_us, "result": result}
+    )

@@ -1,0 +1,113 @@
+"""SSE: ``POST /v1/evaluate/stream`` (a streaming-session simulation over a complete text)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from engine_core import Engine
+
+from ..dependencies import get_engine
+from ..errors import ERROR_RESPONSES
+from ..licensing import engine_for_request
+from ..models import StreamChunkResultModel, StreamRequest
+
+__all__ = ["prepare_stream", "router"]
+
+router = APIRouter(tags=["stream"])
+
+StreamEvents = Iterator[dict[str, Any]]
+
+
+#: Texts longer than this are streamed from a worker thread, in batches of events.
+INLINE_TEXT_LIMIT = 64 * 1024
+_BATCH_EVENTS = 256
+
+
+def _stream_events() -> Callable[..., Iterable[dict[str, Any]]]:
+    try:
+        from engine_core import streaming
+    except ImportError as exc:  # runtime without streaming support
+        raise HTTPException(
+            status.HTTP_501_NOT_IMPLEMENTED, "Streaming is not available in this runtime"
+        ) from exc
+    # stream_events is the lazy form of simulate_stream (which returns a list).
+    events: Callable[..., Iterable[dict[str, Any]]] = getattr(
+        streaming, "stream_events", streaming.simulate_stream
+    )
+    return events
+
+
+def _until_end(first: dict[str, Any] | None, events: Iterator[dict[str, Any]]) -> StreamEvents:
+    """Yield the events up to and including the final or blocked one, never after."""
+    event = first
+    while event is not None:
+        if event.get("blocked"):
+            # A blocked event releases nothing and ends the stream (fail closed).
+            yield {**event, "text": "", "is_final": True}
+            return
+        yield event
+        if event.get("is_final"):
+            return
+        event = next(events, None)
+
+
+def _take(events: StreamEvents, count: int) -> list[dict[str, Any]]:
+    return list(itertools.islice(events, count))
+
+
+@dataclass
+class PreparedStream:
+    """A started simulation: its events, and whether to compute them off the event loop."""
+
+    events: StreamEvents
+    threaded: bool
+
+    async def __aiter__(self) -> AsyncIterator[dict[str, Any]]:
+        if not self.threaded:
+            for event in self.events:
+                yield event
+            return
+        while batch := await run_in_threadpool(_take, self.events, _BATCH_EVENTS):
+            for event in batch:
+                yield event
+
+
+async def prepare_stream(
+    body: StreamRequest, request: Request, engine: Engine = Depends(get_engine)
+) -> PreparedStream:
+    """Start the simulated stream before the 200 is sent, so start-up errors get their status."""
+    active = engine_for_request(request, engine, body.license_key)
+    stream_events = _stream_events()
+    events = iter(
+        stream_events(
+            active,
+            body.text,
+            chunk_size=body.chunk_size,
+            lookahead_chars=body.lookahead_chars,
+            block_on_fatal=body.block_on_fatal,
+        )
+    )
+    threaded = len(body.text) > INLINE_TEXT_LIMIT
+    first = await run_in_threadpool(next, events, None) if threaded else next(events, None)
+    return PreparedStream(_until_end(first, events), threaded)
+
+
+@router.post(
+    "/v1/evaluate/stream",
+    response_class=EventSourceResponse,
+    responses=ERROR_RESPONSES,
+    summary="Stream a text through a streaming session (SSE)",
+)
+async def evaluate_stream(
+    stream: PreparedStream = Depends(prepare_stream),
+) -> AsyncIterator[StreamChunkResultModel]:
+    """Send one ``data: <StreamChunkResult>`` event per released chunk."""
+    async for event in stream:
+        yield StreamChunkResultModel.model_validate(event)

@@ -1,0 +1,64 @@
+"""The service's configuration, resolved once when the application is created."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from engine_core import Engine
+from engine_core.errors import ServerConfigurationError
+
+__all__ = [
+    "DEFAULT_MAX_BODY_SIZE",
+    "SERVICE_NAME",
+    "ServiceSettings",
+    "resolve_cors_origins",
+    "resolve_token",
+]
+
+SERVICE_NAME = "engine-pack"
+DEFAULT_MAX_BODY_SIZE = 1024 * 1024
+TOKEN_ENV = "ENGINE_SERVICE_TOKEN"  # noqa: S105 - a variable name, not a secret
+CORS_ENV = "ENGINE_CORS_ORIGINS"
+
+
+def resolve_token(token: str | None) -> str | None:
+    """Return the service token: ``token``, else ``ENGINE_SERVICE_TOKEN``; empty means none."""
+    if token is None:
+        token = os.environ.get(TOKEN_ENV)
+    return token or None
+
+
+def resolve_cors_origins(cors_origins: list[str] | tuple[str, ...] | str | None) -> tuple[str, ...]:
+    """Return the CORS allow-list (``ENGINE_CORS_ORIGINS`` when None); reject wildcards."""
+    if cors_origins is None:
+        cors_origins = os.environ.get(CORS_ENV, "")
+    if isinstance(cors_origins, str):
+        cors_origins = cors_origins.split(",")
+    origins: list[str] = []
+    for origin in cors_origins:
+        origin = origin.strip().rstrip("/")
+        if not origin:
+            continue
+        if "*" in origin:
+            raise ServerConfigurationError(
+                f"CORS origin {origin!r} contains a wildcard; list every allowed origin explicitly"
+            )
+        if origin not in origins:
+            origins.append(origin)
+    return tuple(origins)
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """What one application instance serves and how it authenticates."""
+
+    engine: Engine
+    token: bytes | None
+    cors_origins: tuple[str, ...]
+    max_body_size: int
+
+    @property
+    def auth_enabled(self) -> bool:
+        """True when every request but health and preflight needs the bearer token."""
+        return self.token is not None
