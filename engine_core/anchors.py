@@ -24,8 +24,8 @@ from typing import Any
 
 __all__ = ["MIN_ACCELERATED_CHARS", "AnchorScanner", "accelerable"]
 
-#: Below this many characters the per-call cost of Hyperscan does not pay off.
-MIN_ACCELERATED_CHARS = 16_384
+#: Below this many characters the `regex` prefilters are used (Hyperscan pays off at any size).
+MIN_ACCELERATED_CHARS = 0
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^|\(\?(?!:)|[^\x20-\x7e]")
 
@@ -76,12 +76,15 @@ class AnchorScanner:
         return scratch
 
     def scan(self, text: str, start: int, stop: int) -> dict[str, list[tuple[int, int]]]:
-        """Return, per accelerated source, its hits in ``text[start:stop]`` sorted by start."""
+        """Return, per accelerated source with hits, its hits in ``text[start:stop]`` by start."""
         data = text[start:stop].encode("latin-1", "replace")
-        hits: list[list[tuple[int, int]]] = [[] for _ in self.sources]
+        hits: dict[int, list[tuple[int, int]]] = {}
 
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
-            hits[identifier].append((begin + start, end + start))
+            found = hits.get(identifier)
+            if found is None:
+                hits[identifier] = found = []
+            found.append((begin + start, end + start))
 
         self._database.scan(data, match_event_handler=on_match, scratch=self._scratch())
-        return {source: sorted(found) for source, found in zip(self.sources, hits, strict=True)}
+        return {self.sources[identifier]: sorted(found) for identifier, found in hits.items()}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import threading
 import time
@@ -226,23 +225,28 @@ class Engine:
         )
 
     def _receipt(self, text: str, verdict: Verdict) -> str:
-        """SHA-256 over pack id, the input's digest and the verdict (never the raw text)."""
-        document = json.dumps(
-            {
-                "pack_id": self.pack_id,
-                "input_sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
-                "action": verdict.action,
-                "invariants_passed": verdict.invariants_passed,
-                "rules": [trigger.rule_id for trigger in verdict.triggers],
-                "clean_sha256": hashlib.sha256(
-                    verdict.remedy.clean_text.encode("utf-8", "surrogatepass")
-                ).hexdigest(),
-                "runtime_version": RUNTIME_VERSION,
-            },
-            sort_keys=True,
-            separators=(",", ":"),
-        ).encode()
-        return hashlib.sha256(self._receipt_key + document).hexdigest()
+        """SHA-256 over pack id, the input's digest and the verdict (never the raw text).
+
+        Keyed with a per-engine secret, so a receipt cannot be used to test guesses
+        of the input (short identifiers are easy to enumerate).
+        """
+        input_digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+        clean = verdict.remedy.clean_text
+        clean_digest = (
+            input_digest
+            if clean is text
+            else hashlib.sha256(clean.encode("utf-8", "surrogatepass")).digest()
+        )
+        fields = "\x1f".join(
+            (
+                RUNTIME_VERSION,
+                self.pack_id,
+                verdict.action,
+                "1" if verdict.invariants_passed else "0",
+                ",".join(trigger.rule_id for trigger in verdict.triggers),
+            )
+        ).encode("utf-8")
+        return hashlib.sha256(self._receipt_key + input_digest + clean_digest + fields).hexdigest()
 
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"

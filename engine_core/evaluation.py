@@ -204,12 +204,21 @@ class CompiledPack:
             spans = rule.matcher.find(text, start, stop)
             if spans:
                 found[rule.index] = spans
-        anchored: dict[str, list[Span]] = {}
+        anchored: dict[str, list[Span]] | None = None
         if self._anchors is not None and stop - start >= MIN_ACCELERATED_CHARS:
             anchored = self._anchors.scan(text, start, stop)
         for group in self._groups:
-            hits = anchored.get(group.prefilter.pattern)
-            self._scan_group(group, text, start, stop, found, hits)
+            source = group.prefilter.pattern
+            if (
+                self._anchors is not None
+                and source in self._anchors.sources
+                and anchored is not None
+            ):
+                hits = anchored.get(source)
+                if hits:  # an accelerated prefilter with no hit: the group cannot match
+                    self._scan_group(group, text, start, stop, found, hits)
+            else:
+                self._scan_group(group, text, start, stop, found)
         return [
             Finding(rule, tuple(sorted(found[rule.index])))
             for rule in self.rules
