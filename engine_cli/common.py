@@ -39,7 +39,10 @@ UrlOption = typer.Option(
 
 def load_environment() -> None:
     """Load ./.env (working directory only); real environment variables win."""
-    env_file = Path.cwd() / ".env"
+    try:
+        env_file = Path.cwd() / ".env"
+    except OSError:  # the working directory was removed: there is no .env to read
+        return
     if env_file.is_file():
         load_dotenv(env_file, override=False)
 

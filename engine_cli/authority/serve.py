@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
@@ -19,7 +18,9 @@ DEFAULT_PORT = 18735
 def serve(
     catalog: Path = typer.Option(..., "--catalog", help="Folder of catalog playbooks (*.yaml)."),
     host: str = typer.Option("127.0.0.1", "--host", help="Bind address."),
-    port: int = typer.Option(DEFAULT_PORT, "--port", help="Port."),
+    port: int = typer.Option(
+        DEFAULT_PORT, "--port", min=0, max=65535, help="Port (0: a free port)."
+    ),
     trust: Path | None = typer.Option(
         None, "--trust", help="Trust file (default: $ENGINE_AUTHORITY_KEYS).", show_default=False
     ),
@@ -31,7 +32,11 @@ def serve(
 
     from engine_server.authority import create_authority_app
 
+    from ..serving import bind_socket, run_until_stopped, url_host
+
     try:
+        if bool(ssl_certfile) != bool(ssl_keyfile):
+            raise ValueError("TLS needs both --ssl-certfile and --ssl-keyfile")
         if not is_loopback(host) and not (ssl_certfile and ssl_keyfile):
             raise ValueError(
                 "refusing to serve the authority on a non-loopback address without TLS "
@@ -43,16 +48,20 @@ def serve(
             os.environ["ENGINE_AUTHORITY_KEYS"] = str(trust.resolve())
         app = create_authority_app(catalog)
         count = len(app.state.catalog.playbooks())
-    except Exception as exc:
-        fail(PREFIX, exc)
-    scheme = "https" if ssl_certfile else "http"
-    typer.echo(f"Authority serving {count} packs from {catalog} on {scheme}://{host}:{port}")
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.run(
+        config = uvicorn.Config(
             app,
-            host=host,
-            port=port,
             log_level="warning",
+            access_log=False,
             ssl_certfile=str(ssl_certfile) if ssl_certfile else None,
             ssl_keyfile=str(ssl_keyfile) if ssl_keyfile else None,
         )
+        sock = bind_socket(host, port)
+    except Exception as exc:
+        fail(PREFIX, exc)
+    scheme = "https" if ssl_certfile else "http"
+    bound_port = sock.getsockname()[1]
+    typer.echo(
+        f"Authority serving {count} packs from {catalog} on "
+        f"{scheme}://{url_host(host)}:{bound_port}"
+    )
+    run_until_stopped(uvicorn.Server(config), sock)

@@ -25,8 +25,10 @@ def download_pack(
 
     from ..authority_client import download_pack as fetch
 
-    target = out or Path.cwd() / f"{pack_id}{PACK_SUFFIX}"
     try:
+        if out is None and (not pack_id or any(c in pack_id for c in "/\\\0")):
+            raise ValueError(f"pack id {pack_id!r} is not a file name: pass --out")
+        target = out or Path.cwd() / f"{pack_id}{PACK_SUFFIX}"
         document = json.loads(require_license_path(license).read_text(encoding="utf-8"))
         size = fetch(pack_id, document, target, authority_url(url))
     except Exception as exc:

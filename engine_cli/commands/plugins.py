@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 
@@ -19,6 +20,7 @@ def plugins(
 ) -> None:
     """List the loaded plugins, their hooks and what each registered."""
     from engine_core.plugins import DEFAULT_PLUGINS, get_plugin_manager, get_registries
+    from engine_core.registries import Registry
 
     try:
         manager = get_plugin_manager()
@@ -26,13 +28,13 @@ def plugins(
     except Exception as exc:
         fail(PREFIX, exc)
     builtin = {name for name, _ in DEFAULT_PLUGINS}
-    kinds = {
+    kinds: dict[str, Registry[Any]] = {
         "rule_types": registries.rule_types,
         "remedies": registries.remedies,
         "decision_domains": registries.decision_domains,
         "builtin_packs": registries.builtin_packs,
     }
-    listing = []
+    listing: list[dict[str, Any]] = []
     for name, plugin in manager.list_name_plugin():
         if name in builtin and not show_all:
             continue

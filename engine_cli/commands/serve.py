@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import socket
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -13,26 +13,13 @@ from ..common import LicenseOption, fail, require_license_path
 PREFIX = "Server error:"
 
 
-def _bind(host: str, port: int) -> socket.socket:
-    """Bind the listening socket now, so a busy port is one clear error line."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host.strip("[]"), port))
-    except OSError:
-        sock.close()
-        raise
-    return sock
-
-
 def serve(
     pack: Path | None = typer.Option(None, "--pack", help="Sealed pack to serve."),
     builtin: bool = typer.Option(
         False, "--builtin", help="Serve the built-in pack under the community license."
     ),
     host: str = typer.Option("127.0.0.1", "--host", help="Bind address."),
-    port: int = typer.Option(18734, "--port", min=0, max=65535, help="Port."),
+    port: int = typer.Option(18734, "--port", min=0, max=65535, help="Port (0: a free port)."),
     token: str | None = typer.Option(
         None,
         "--token",
@@ -51,9 +38,11 @@ def serve(
 
     from engine_core import Engine, load_pack
     from engine_server import create_app
+    from engine_server.protocol import QuietWebSocketProtocol
     from engine_server.server import check_bind
 
     from ..serve_factory import LICENSE_ENV, PACK_ENV
+    from ..serving import bind_socket, run_until_stopped, stop_quietly, url_host
 
     try:
         check_bind(host, token)
@@ -67,19 +56,23 @@ def serve(
             engine = load_pack(pack, license_path)
             source = str(pack)
         app = create_app(engine, token=token)
-        sock = _bind(host, port)
+        sock = bind_socket(host, port)
     except Exception as exc:
         fail(PREFIX, exc)
     bound_port = sock.getsockname()[1]
     state = engine.license_state
     typer.echo(
         f"Unsealed pack {engine.pack_id} from {source} ({state.edition}, "
-        f"{state.license_status}); serving on http://{host}:{bound_port}"
+        f"{state.license_status}); serving on http://{url_host(host)}:{bound_port}"
     )
-    options = {"log_level": "warning", "access_log": False}
+    options: dict[str, Any] = {
+        "log_level": "warning",
+        "access_log": False,
+        "ws": QuietWebSocketProtocol,  # never logs frames (they carry payloads)
+        "ws_max_size": app.state.settings.max_body_size,
+    }
     if workers == 1:
-        server = uvicorn.Server(uvicorn.Config(app, **options))  # type: ignore[arg-type]
-        server.run(sockets=[sock])
+        run_until_stopped(uvicorn.Server(uvicorn.Config(app, **options)), sock)
         return
     sock.close()  # the worker supervisor binds again itself
     if token:
@@ -87,11 +80,15 @@ def serve(
     if pack is not None and license_path is not None:
         os.environ[PACK_ENV] = str(pack.resolve())
         os.environ[LICENSE_ENV] = str(license_path.resolve())
-    uvicorn.run(
-        "engine_cli.serve_factory:create_app_from_environment",
-        factory=True,
-        host=host,
-        port=bound_port,
-        workers=workers,
-        **options,  # type: ignore[arg-type]
-    )
+    else:  # the built-in pack: never inherit a pack from the caller's environment
+        os.environ.pop(PACK_ENV, None)
+        os.environ.pop(LICENSE_ENV, None)
+    with stop_quietly():
+        uvicorn.run(
+            "engine_cli.serve_factory:create_app_from_environment",
+            factory=True,
+            host=host,
+            port=bound_port,
+            workers=workers,
+            **options,
+        )
