@@ -304,9 +304,9 @@ class License:
         )
 
     def days_remaining(self, now: float | None = None) -> int:
-        """Whole days until ``valid_until`` (rounded down, never negative)."""
+        """Days until ``valid_until``, counting a part day as one (never negative)."""
         moment = clock.now() if now is None else now
-        return max(0, math.floor((self.valid_until - moment) / DAY_SECONDS))
+        return max(0, math.ceil((self.valid_until - moment) / DAY_SECONDS))
 
     def quota(self) -> Quota | None:
         """The decision quota this license enforces (DEVELOPER tier only), or None."""

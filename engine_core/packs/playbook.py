@@ -100,7 +100,9 @@ def _number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _rule_from_mapping(index: int, raw: Any, problems: list[str]) -> RuleDeclaration | None:
+def _rule_from_mapping(
+    index: int, raw: Any, problems: list[str], registries: PluginRegistries | None = None
+) -> RuleDeclaration | None:
     where = f"rule #{index + 1}"
     if not isinstance(raw, dict):
         problems.append(f"{where}: must be a mapping with id and pattern")
@@ -135,6 +137,13 @@ def _rule_from_mapping(index: int, raw: Any, problems: list[str]) -> RuleDeclara
         problems.append(f"{where}: options: must be a mapping")
         options = {}
     if rule_id is None or pattern is None:
+        # No declaration can be built; still name what else is wrong with the rule.
+        for name, kind in (("type", "rule type"), ("action", "action")):
+            value = text_fields[name]
+            if value is not None and registries is not None:
+                known = registries.rule_types if name == "type" else registries.remedies
+                if value not in known:
+                    problems.append(f"{where}: {name}: unknown {kind} {value!r}")
         return None
     return RuleDeclaration(
         id=rule_id,
@@ -229,8 +238,9 @@ def declaration_from_mapping(
     if not isinstance(raw_rules, list):
         problems.append("rules: must be a list of rules")
         raw_rules = []
+    registries = registries or get_registries()
     for index, raw in enumerate(raw_rules):
-        rule = _rule_from_mapping(index, raw, problems)
+        rule = _rule_from_mapping(index, raw, problems, registries)
         if rule is not None:
             rules.append(rule)
     default_action = meta["default_action"]

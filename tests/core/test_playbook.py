@@ -114,6 +114,13 @@ budget: {max_latency_ms: -1, max_tokens: 3}
         assert any(fragment in problem for problem in problems), (fragment, problems)
 
 
+def test_a_rule_without_id_still_reports_its_other_problems() -> None:
+    problems = problems_of("pack_id: a\nrules: [{pattern: x, type: telepathy, action: zap}]\n")
+    assert any("rule #1: id: required" in problem for problem in problems)
+    assert any("rule #1: type: unknown rule type 'telepathy'" in problem for problem in problems)
+    assert any("rule #1: action: unknown action 'zap'" in problem for problem in problems)
+
+
 def test_empty_pack_is_a_problem() -> None:
     assert any("at least one rule" in p for p in problems_of("pack_id: acme.empty\n"))
 

@@ -321,7 +321,8 @@ def test_status_takes_an_explicit_time(make_license: LicenseFactory) -> None:
     with pytest.raises(LicenseNotYetValidError):
         license.status(NOW - 2 * DAY)
     assert license.days_remaining() == 10
-    assert license.days_remaining(NOW + 9.5 * DAY) == 0
+    assert license.days_remaining(NOW + 9.5 * DAY) == 1  # a part day counts
+    assert license.days_remaining(NOW + 10 * DAY) == 0
 
 
 # --- nothing switches verification off ---------------------------------------------------
