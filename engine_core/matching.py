@@ -102,6 +102,10 @@ def pattern_problems(rule_id: str, pattern: str, flags: Iterable[str] = ()) -> l
     return problems
 
 
+#: Zero-width assertions whose truth at the end of a text depends on what follows it
+#: (a superset: a literal ``$`` or ``\\b`` in a pattern only costs time).
+_END_ASSERTION = regex.compile(r"\\[bBZmM]|\$")
+
 #: ``regex`` flags that keep a pattern's syntax and match widths those of ``re``.
 _RE_FLAGS = {
     int(regex.IGNORECASE): re.IGNORECASE,
@@ -228,6 +232,14 @@ class RegexMatcher:
             self._probe = probe
         return probe
 
+    def _tests_the_end(self) -> bool:
+        """True when the pattern may hold a zero-width test of what follows (\\b, $, ...)."""
+        tests: bool | None = getattr(self, "_end_tests", None)
+        if tests is None:
+            tests = _END_ASSERTION.search(self.pattern.pattern) is not None
+            self._end_tests = tests
+        return tests
+
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where a match that more text could change begins (partial matching)."""
         try:
@@ -236,9 +248,9 @@ class RegexMatcher:
             # Zero-width tests of the end (\b, $, a look-ahead ending in \b) are not partial
             # matches: the first place where appending a word or a non-word character
             # changes the matches is growing too.
+            variants = (text, text + "a", text + " ") if self._tests_the_end() else ()
             runs = [
-                self.pattern.finditer(variant, start, timeout=self.timeout)
-                for variant in (text, text + "a", text + " ")
+                self.pattern.finditer(variant, start, timeout=self.timeout) for variant in variants
             ]
             for matches in zip_longest(*runs):
                 starts = [match.start() for match in matches if match is not None]

@@ -1,0 +1,13 @@
+"""Fixtures for the streaming tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_core import Engine
+
+
+@pytest.fixture(scope="session")
+def engine() -> Engine:
+    """The built-in pack under the community license."""
+    return Engine()

@@ -1,0 +1,110 @@
+"""DESIGN 5 invariants for the built-in pack, property-based (random texts and chunkings)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from streaming_support import (
+    assert_no_split,
+    assert_no_value_released,
+    chunkings,
+    expected,
+    lookaheads,
+    pieces,
+    run_stream,
+    texts,
+)
+
+from engine_core import Engine
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads)
+def test_concatenation_equals_clean_text_without_blocking(
+    engine: Engine, text: str, sizes: list[int], lookahead: int
+) -> None:
+    """Invariant 1 with block_on_fatal false: fatal values are redacted, never blocked."""
+    session = engine.stream_session(lookahead_chars=lookahead, block_on_fatal=False)
+    run = run_stream(session, pieces(text, sizes))
+    assert run.blocked is None
+    assert run.text == engine.evaluate(text).remedy.clean_text
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads)
+def test_concatenation_equals_clean_text_unless_blocked(
+    engine: Engine, text: str, sizes: list[int], lookahead: int
+) -> None:
+    """Invariant 1 with block_on_fatal true; the stream blocks exactly when evaluate blocks."""
+    result = engine.evaluate(text)
+    run = run_stream(engine.stream_session(lookahead_chars=lookahead), pieces(text, sizes))
+    if run.blocked is None:
+        assert not result.blocked
+        assert run.text == result.remedy.clean_text
+    else:
+        assert result.blocked
+        assert run.blocked.action == result.action
+        assert result.remedy.clean_text.startswith(run.text)
+        assert result.reason is not None
+        assert run.blocked.reason is not None
+        listed = run.blocked.reason.removeprefix("Statutory invariant violated: ").split(", ")
+        assert all(item in result.reason for item in listed)
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads, block_on_fatal=st.booleans())
+def test_no_value_or_token_split_across_chunks(
+    engine: Engine, text: str, sizes: list[int], lookahead: int, block_on_fatal: bool
+) -> None:
+    """Invariant 2: chunk boundaries never fall inside a redaction token (so never in a value)."""
+    session = engine.stream_session(lookahead_chars=lookahead, block_on_fatal=block_on_fatal)
+    run = run_stream(session, pieces(text, sizes))
+    exp = expected(engine.compiled_pack, text)
+    assert exp.output.startswith(run.text)
+    assert_no_split(run.released, exp.tokens)
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads, block_on_fatal=st.booleans())
+def test_released_chunks_never_contain_a_detected_value(
+    engine: Engine, text: str, sizes: list[int], lookahead: int, block_on_fatal: bool
+) -> None:
+    """Invariant 3: no released chunk carries a value the full-text evaluation detects."""
+    session = engine.stream_session(lookahead_chars=lookahead, block_on_fatal=block_on_fatal)
+    run = run_stream(session, pieces(text, sizes))
+    assert_no_value_released(text, expected(engine.compiled_pack, text), run.released)
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads)
+def test_nothing_released_after_a_block(
+    engine: Engine, text: str, sizes: list[int], lookahead: int
+) -> None:
+    """Invariant 4: the blocked chunk is last; push and flush then raise (checked in run_stream)."""
+    run = run_stream(engine.stream_session(lookahead_chars=lookahead), pieces(text, sizes))
+    if run.blocked is not None:
+        assert run.chunks[-1] is run.blocked
+        assert run.session.state == "blocked"
+        assert run.session.released_chars <= run.session.received_chars
+
+
+@given(text=texts(), sizes=chunkings, lookahead=lookaheads, block_on_fatal=st.booleans())
+def test_work_is_linear_in_the_stream_length(
+    engine: Engine, text: str, sizes: list[int], lookahead: int, block_on_fatal: bool
+) -> None:
+    """Invariant 5: each character is scanned a bounded number of times, whatever the chunks."""
+    session = engine.stream_session(lookahead_chars=lookahead, block_on_fatal=block_on_fatal)
+    run_stream(session, pieces(text, sizes), check_refusals=False)
+    assert session.scanned_chars <= 3 * len(text) + 64
+
+
+def test_work_is_linear_for_held_back_text(engine: Engine) -> None:
+    """A long run without whitespace pushed a character at a time is not rescanned each push."""
+    text = "x" * 20_000 + " tail of the stream " + "7" * 5_000 + " end"
+    session = engine.stream_session(block_on_fatal=False)
+    run = run_stream(session, list(text))
+    assert run.text == engine.evaluate(text).remedy.clean_text
+    assert session.scanned_chars <= 3 * len(text) + 64
+
+
+def test_release_keeps_up_with_the_stream(engine: Engine) -> None:
+    """Ordinary text is released while streaming, not only at flush."""
+    words = "plain words keep coming in this sentence " * 20
+    session = engine.stream_session()
+    released = sum(len(chunk.text) for part in words for chunk in session.push(part))
+    assert released >= len(words) - 28 - 2 * 64 - 40
