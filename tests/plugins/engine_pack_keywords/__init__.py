@@ -50,6 +50,7 @@ class KeywordMatcher:
     def __init__(self, keywords: list[str], *, case_sensitive: bool = False) -> None:
         self.case_sensitive = case_sensitive
         self.automaton = ahocorasick.Automaton()
+        self.longest = max((len(keyword) for keyword in keywords), default=0)
         for keyword in keywords:
             key = self._fold(keyword)
             self.automaton.add_word(key, len(key))
@@ -82,12 +83,13 @@ class KeywordMatcher:
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where a keyword that more text could complete or extend begins."""
-        folded = self._fold(text)
-        for position in range(start, len(text)):
-            # A tail that is a keyword prefix may still grow into a keyword; a keyword
-            # ending at the very end may still stop being a whole word.
-            if self.automaton.match(folded[position:]):
-                return position
+        # Only a tail no longer than the longest keyword can still grow into one; a
+        # keyword ending at the very end may still stop being a whole word.
+        first = max(start, len(text) - self.longest)
+        folded = self._fold(text[first:])
+        for offset in range(len(folded)):
+            if self.automaton.match(folded[offset:]):
+                return first + offset
         return None
 
 
