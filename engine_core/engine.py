@@ -227,26 +227,22 @@ class Engine:
     def _receipt(self, text: str, verdict: Verdict) -> str:
         """SHA-256 over pack id, the input's digest and the verdict (never the raw text).
 
-        Keyed with a per-engine secret, so a receipt cannot be used to test guesses
-        of the input (short identifiers are easy to enumerate).
+        The verdict is the action, whether invariants passed, and each fired rule
+        with its spans (which, with the input, determine the cleaned text). Keyed
+        with a per-engine secret, so a receipt cannot be used to test guesses of
+        the input (short identifiers are easy to enumerate).
         """
         input_digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
-        clean = verdict.remedy.clean_text
-        clean_digest = (
-            input_digest
-            if clean is text
-            else hashlib.sha256(clean.encode("utf-8", "surrogatepass")).digest()
-        )
-        fields = "\x1f".join(
+        verdict_fields = "\x1f".join(
             (
                 RUNTIME_VERSION,
                 self.pack_id,
                 verdict.action,
                 "1" if verdict.invariants_passed else "0",
-                ",".join(trigger.rule_id for trigger in verdict.triggers),
+                *(f"{trigger.rule_id}:{trigger.spans}" for trigger in verdict.triggers),
             )
         ).encode("utf-8")
-        return hashlib.sha256(self._receipt_key + input_digest + clean_digest + fields).hexdigest()
+        return hashlib.sha256(self._receipt_key + input_digest + verdict_fields).hexdigest()
 
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"

@@ -94,6 +94,28 @@ class _ScanGroup:
     timeout: float
 
 
+def _window_spans(matcher: RegexMatcher, text: str, start: int, stop: int, last: int) -> list[Span]:
+    """Return the validated spans of ``matcher`` in a window that start before ``last``.
+
+    The scan stops at the first pattern match reaching ``last``: the next search
+    would begin at or after ``last`` and could only find spans the window drops.
+    """
+    spans: list[Span] = []
+    validator = matcher.validator
+    try:
+        for match in matcher.pattern.finditer(text, start, stop, timeout=matcher.timeout):
+            begin, end = match.span()
+            if begin >= last:
+                break
+            if end > begin and (validator is None or validator(text[begin:end])):
+                spans.append((begin, end))
+            if end >= last:
+                break
+    except TimeoutError:
+        raise matcher.timed_out() from None
+    return spans
+
+
 def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
     """Yield the span of each match."""
     for match in matches:
@@ -293,11 +315,15 @@ class CompiledPack:
             matcher = rule.matcher
             spans: list[Span] = []
             for low, high, last in windows:
-                spans.extend(
-                    span
-                    for span in matcher.find(text, max(low, start), min(high, stop))
-                    if span[0] < last
-                )
+                window_start, window_stop = max(low, start), min(high, stop)
+                if isinstance(matcher, RegexMatcher) and type(matcher).find is RegexMatcher.find:
+                    spans.extend(_window_spans(matcher, text, window_start, window_stop, last))
+                else:
+                    spans.extend(
+                        span
+                        for span in matcher.find(text, window_start, window_stop)
+                        if span[0] < last
+                    )
             if spans:
                 found.setdefault(rule.index, []).extend(spans)
 

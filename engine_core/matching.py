@@ -197,7 +197,8 @@ class RegexMatcher:
         self.timeout = timeout
         self.rule_id = rule_id
 
-    def _timed_out(self, exc: TimeoutError) -> DecisionBudgetExceededError:
+    def timed_out(self) -> DecisionBudgetExceededError:
+        """Return the error for a scan that ran past this matcher's timeout."""
         return DecisionBudgetExceededError(
             self.rule_id or "<rule>", "regex_timeout_ms", self.timeout * 1000, self.timeout * 1000
         )
@@ -208,8 +209,8 @@ class RegexMatcher:
         try:
             matches = self.pattern.finditer(text, start, endpos, timeout=self.timeout)
             spans = [match.span() for match in matches if match.end() > match.start()]
-        except TimeoutError as exc:
-            raise self._timed_out(exc) from None
+        except TimeoutError:
+            raise self.timed_out() from None
         if self.validator is not None:
             spans = [span for span in spans if self.validator(text[span[0] : span[1]])]
         return spans
@@ -260,6 +261,6 @@ class RegexMatcher:
                 if len(spans) > 1:
                     earliest = min(starts)
                     break
-        except TimeoutError as exc:
-            raise self._timed_out(exc) from None
+        except TimeoutError:
+            raise self.timed_out() from None
         return earliest if earliest < len(text) else None
