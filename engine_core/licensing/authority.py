@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from .. import clock
-from ._json import canonical_json, plain_json
+from ..strict_json import canonical_json, plain_json
 from .keys import encode_license_key, validate_key_payload
 from .license_file import (
     ALGORITHM,

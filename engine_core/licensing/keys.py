@@ -34,7 +34,7 @@ from ..errors import (
     KeyNotFoundError,
     LicenseSignatureInvalidError,
 )
-from ._json import canonical_json, strict_loads
+from ..strict_json import canonical_json, strict_loads
 from .context import COMMUNITY_UPGRADE_NOTICE, LicenseState
 from .entitlements import matches_any
 from .quotas import Quota

@@ -38,7 +38,7 @@ from ..errors import (
     LicenseRevokedAuthorityError,
     LicenseSignatureInvalidError,
 )
-from ._json import canonical_json, plain_json, strict_loads
+from ..strict_json import canonical_json, plain_json, strict_loads
 from .context import LicenseState
 from .quotas import Quota
 from .trust import SignatureCheck, check_signature

@@ -25,7 +25,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from ..errors import LicenseSignatureInvalidError
-from ._json import strict_loads
+from ..strict_json import strict_loads
 
 __all__ = [
     "AUTHORITY_KEYS_ENV",

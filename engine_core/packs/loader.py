@@ -7,14 +7,14 @@ decryption, plaintext parse, declarations, then entitlement.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import PackUnsealError, PlaybookParseError, UnsupportedPackDeclarationError
 from ..model import PackDeclaration
 from ..plugins import PluginRegistries
+from ..strict_json import strict_loads
 from .compiler import PACK_FORMAT
 from .container import unseal
 from .playbook import declaration_from_mapping
@@ -47,29 +47,12 @@ def resolve_pack_license(license_file: str | os.PathLike[str] | None) -> Path:
     return Path(found)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"non-finite number {name}")
-
-
-def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in document:
-            raise ValueError(f"duplicate key {key!r}")
-        document[key] = value
-    return document
-
-
 def read_pack_declaration(
     plaintext: bytes, license_id: str, registries: PluginRegistries | None = None
 ) -> PackDeclaration:
     """Parse an unsealed plaintext and re-validate its declarations (PackUnsealError on failure)."""
     try:
-        document = json.loads(
-            plaintext.decode("utf-8"),
-            object_pairs_hook=_reject_duplicates,
-            parse_constant=_reject_constant,
-        )
+        document = strict_loads(plaintext)
     except (UnicodeDecodeError, ValueError) as exc:
         raise PackUnsealError(f"pack plaintext is not valid JSON: {exc}") from None
     if not isinstance(document, dict):

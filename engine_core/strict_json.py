@@ -11,14 +11,14 @@ __all__ = ["canonical_json", "plain_json", "strict_loads"]
 
 
 def _reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"non-finite number {name} is not allowed in a license document")
+    raise ValueError(f"non-finite number {name} is not allowed in this JSON document")
 
 
 def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"duplicate key {key!r} in a license document")
+            raise ValueError(f"duplicate key {key!r} in this JSON document")
         result[key] = value
     return result
 
