@@ -22,10 +22,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["MIN_ACCELERATED_CHARS", "AnchorScanner", "accelerable"]
-
-#: Below this many characters the `regex` prefilters are used (Hyperscan pays off at any size).
-MIN_ACCELERATED_CHARS = 0
+__all__ = ["AnchorScanner", "accelerable"]
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^|\(\?(?!:)|[^\x20-\x7e]")
 
@@ -76,7 +73,7 @@ class AnchorScanner:
         return scratch
 
     def scan(self, text: str, start: int, stop: int) -> dict[str, list[tuple[int, int]]]:
-        """Return, per accelerated source with hits, its hits in ``text[start:stop]`` by start."""
+        """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``."""
         data = text[start:stop].encode("latin-1", "replace")
         hits: dict[int, list[tuple[int, int]]] = {}
 
@@ -87,4 +84,4 @@ class AnchorScanner:
             found.append((begin + start, end + start))
 
         self._database.scan(data, match_event_handler=on_match, scratch=self._scratch())
-        return {self.sources[identifier]: sorted(found) for identifier, found in hits.items()}
+        return {self.sources[identifier]: found for identifier, found in hits.items()}

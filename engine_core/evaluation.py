@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from .anchors import MIN_ACCELERATED_CHARS, AnchorScanner
+from .anchors import AnchorScanner
 from .errors import DecisionBudgetExceededError
 from .matching import DEFAULT_MATCH_TIMEOUT_S, Matcher, RegexMatcher, Span, scan_bounds
 from .model import FATAL, SEVERITY_RANK, PackDeclaration, RemedyResult, RuleDeclaration, Trigger
@@ -226,16 +226,11 @@ class CompiledPack:
             spans = rule.matcher.find(text, start, stop)
             if spans:
                 found[rule.index] = spans
-        anchored: dict[str, list[Span]] | None = None
-        if self._anchors is not None and stop - start >= MIN_ACCELERATED_CHARS:
-            anchored = self._anchors.scan(text, start, stop)
+        anchors = self._anchors
+        anchored = anchors.scan(text, start, stop) if anchors is not None else {}
         for group in self._groups:
             source = group.prefilter.pattern
-            if (
-                self._anchors is not None
-                and source in self._anchors.sources
-                and anchored is not None
-            ):
+            if anchors is not None and source in anchors.sources:
                 hits = anchored.get(source)
                 if hits:  # an accelerated prefilter with no hit: the group cannot match
                     self._scan_group(group, text, start, stop, found, hits)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import PluginLoadError
 from .matching import Matcher
-from .model import FATAL, SEVERITIES, WARNING, RuleDeclaration
+from .model import FATAL, SEVERITIES, RuleDeclaration
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -154,8 +154,3 @@ class Registry(Generic[T]):
     def owner(self, name: str) -> str:
         """Return the plugin that registered ``name``."""
         return self._owners[name]
-
-
-# Severity constants re-exported for plugin authors writing remedies.
-FATAL_SEVERITY = FATAL
-WARNING_SEVERITY = WARNING

@@ -479,30 +479,28 @@ class StreamSession:
 # --- filters and the SSE simulation ----------------------------------------------
 
 
-def stream_filter(session: StreamSession, chunks: Iterable[str]) -> Iterator[str]:
-    """Yield the released text of ``chunks`` pushed through ``session``; raise on a block."""
-    for piece in chunks:
-        for chunk in session.push(piece):
-            if chunk.blocked:
-                raise StreamBlockedError(chunk.action, chunk.reason)
-            yield chunk.text
-    for chunk in session.flush():
+def _released(chunks: list[StreamChunk]) -> Iterator[str]:
+    """Yield the text of released chunks; raise StreamBlockedError at a blocked one."""
+    for chunk in chunks:
         if chunk.blocked:
             raise StreamBlockedError(chunk.action, chunk.reason)
         yield chunk.text
+
+
+def stream_filter(session: StreamSession, chunks: Iterable[str]) -> Iterator[str]:
+    """Yield the released text of ``chunks`` pushed through ``session``; raise on a block."""
+    for piece in chunks:
+        yield from _released(session.push(piece))
+    yield from _released(session.flush())
 
 
 async def astream_filter(session: StreamSession, chunks: AsyncIterable[str]) -> AsyncIterator[str]:
     """Async :func:`stream_filter`: yield released text of async ``chunks``; raise on a block."""
     async for piece in chunks:
-        for chunk in session.push(piece):
-            if chunk.blocked:
-                raise StreamBlockedError(chunk.action, chunk.reason)
-            yield chunk.text
-    for chunk in session.flush():
-        if chunk.blocked:
-            raise StreamBlockedError(chunk.action, chunk.reason)
-        yield chunk.text
+        for text in _released(session.push(piece)):
+            yield text
+    for text in _released(session.flush()):
+        yield text
 
 
 def _event(index: int, chunk: StreamChunk, final: bool) -> dict[str, Any]:
