@@ -8,23 +8,26 @@ ships wheels for Linux x86-64) finds every prefilter's matches in one pass.
 Hits must be a *superset* of what the ``regex`` module would report (the
 windowed scan is exact for any superset of hits), so only prefilters whose
 meaning is the same on Latin-1 bytes are accelerated: ASCII text, no
-``\\d``/``\\w``/``\\b``-style escapes, no negated classes, no ``(?`` constructs
-but ``(?:``. The text is encoded Latin-1 with every other character replaced
-by ``?``: one byte per character, so offsets are character offsets, and a
-replaced character is one such a prefilter cannot require.
+``\\d``/``\\w``/``\\b``-style escapes, no ``(?`` constructs but ``(?:``, and
+negated classes only without ``?`` or escapes. The text is encoded Latin-1
+with every other character replaced by ``?``: one byte per character, so
+offsets are character offsets, and a replaced character is one such a
+prefilter cannot require (a class can only require it by naming ``?``, and a
+negated class that leaves ``?`` out admits it, as it admits the character).
 """
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import re
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["AnchorScanner", "accelerable"]
+__all__ = ["AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
 
-_UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^|\(\?(?!:)|[^\x20-\x7e]")
+_UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^(?:\]|[^\]]*[\\?])|\(\?(?!:)|[^\x20-\x7e]")
 
 _hyperscan: Any
 try:  # pragma: no cover - depends on the platform
@@ -33,16 +36,60 @@ except ImportError:  # pragma: no cover
     _hyperscan = None
 
 
+class ScanBytes(NamedTuple):
+    """A text as Hyperscan reads it, and what that encoding replaced.
+
+    ``data`` has one byte per character (Latin-1, every other character as
+    ``?``); ``replaced`` lists each run of replaced characters as (offset,
+    characters). Together they give back the text, so a digest of both is a
+    digest of the text, without encoding it a second time.
+    """
+
+    data: bytes
+    replaced: tuple[tuple[int, str], ...]
+
+
+_recorded = threading.local()
+
+
+def _replace_and_record(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: ``?`` for each character, and note what was replaced where."""
+    assert isinstance(error, UnicodeEncodeError)
+    _recorded.runs.append((error.start, error.object[error.start : error.end]))
+    return "?" * (error.end - error.start), error.end
+
+
+codecs.register_error("engine_pack.scan_replace", _replace_and_record)
+
+
+def scan_bytes(text: str) -> ScanBytes:
+    """Return ``text`` as Hyperscan scans it, with the runs of replaced characters."""
+    if text.isascii():  # the common case: a copy of the string's own bytes
+        return ScanBytes(text.encode("ascii"), ())
+    runs: list[tuple[int, str]] = []
+    _recorded.runs = runs
+    try:
+        data = text.encode("latin-1", "engine_pack.scan_replace")
+    finally:
+        del _recorded.runs
+    return ScanBytes(data, tuple(runs))
+
+
 def accelerable(source: str) -> bool:
     """True when ``source`` matches the same on Latin-1 bytes as on text (see module doc)."""
     return _hyperscan is not None and not _UNSAFE.search(source)
 
 
-class AnchorScanner:
-    """Finds the hits of several prefilters in one Hyperscan pass."""
+#: A negated class (``[^ @]{1,64}@``) matches at almost every byte; Hyperscan runs a
+#: database holding one far slower for every pattern in it, so such prefilters get their own.
+_BROAD = re.compile(r"\[\^")
 
-    def __init__(self, database: Any, sources: Sequence[str]) -> None:
-        self._database = database
+
+class AnchorScanner:
+    """Finds the hits of several prefilters in one Hyperscan pass (two with broad ones)."""
+
+    def __init__(self, databases: Sequence[Any], sources: Sequence[str]) -> None:
+        self._databases = tuple(databases)
         self.sources = tuple(sources)
         self._local = threading.local()
 
@@ -52,36 +99,49 @@ class AnchorScanner:
         usable = [source for source in sources if accelerable(source)]
         if not usable or _hyperscan is None:
             return None
-        database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
-        try:
-            database.compile(
-                expressions=[source.encode("ascii") for source in usable],
-                ids=list(range(len(usable))),
-                flags=[_hyperscan.HS_FLAG_SOM_LEFTMOST] * len(usable),
-            )
-        except _hyperscan.error:  # an expression Hyperscan cannot take: stay on `regex`
-            return None
-        return cls(database, usable)
+        broad = [index for index, source in enumerate(usable) if _BROAD.search(source)]
+        lean = [index for index in range(len(usable)) if index not in broad]
+        databases = []
+        for ids in (lean, broad):
+            if not ids:
+                continue
+            database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+            try:
+                database.compile(
+                    expressions=[usable[index].encode("ascii") for index in ids],
+                    ids=ids,
+                    flags=[_hyperscan.HS_FLAG_SOM_LEFTMOST] * len(ids),
+                )
+            except _hyperscan.error:  # an expression Hyperscan cannot take: stay on `regex`
+                return None
+            databases.append(database)
+        return cls(databases, usable)
 
-    def _scratch(self) -> Any:
+    def _scratches(self) -> tuple[Any, ...]:
         # Hyperscan scratch space must not be shared between threads.
-        scratch = getattr(self._local, "scratch", None)
-        if scratch is None:
+        scratches: tuple[Any, ...] | None = getattr(self._local, "scratches", None)
+        if scratches is None:
             assert _hyperscan is not None
-            scratch = _hyperscan.Scratch(self._database)
-            self._local.scratch = scratch
-        return scratch
+            scratches = tuple(_hyperscan.Scratch(database) for database in self._databases)
+            self._local.scratches = scratches
+        return scratches
 
-    def scan(self, text: str, start: int, stop: int) -> dict[str, list[tuple[int, int]]]:
-        """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``."""
-        data = text[start:stop].encode("latin-1", "replace")
-        hits: dict[int, list[tuple[int, int]]] = {}
+    def scan(
+        self, text: str, start: int, stop: int, encoded: bytes | None = None
+    ) -> dict[str, list[tuple[int, int]]]:
+        """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``.
+
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        """
+        if encoded is not None and start == 0 and stop == len(encoded):
+            data = encoded
+        else:
+            data = text[start:stop].encode("latin-1", "replace")
+        hits: list[list[tuple[int, int]]] = [[] for _ in self.sources]
 
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
-            found = hits.get(identifier)
-            if found is None:
-                hits[identifier] = found = []
-            found.append((begin + start, end + start))
+            hits[identifier].append((begin + start, end + start))
 
-        self._database.scan(data, match_event_handler=on_match, scratch=self._scratch())
-        return {self.sources[identifier]: found for identifier, found in hits.items()}
+        for database, scratch in zip(self._databases, self._scratches(), strict=True):
+            database.scan(data, match_event_handler=on_match, scratch=scratch)
+        return {source: found for source, found in zip(self.sources, hits, strict=True) if found}

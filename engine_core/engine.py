@@ -8,8 +8,10 @@ import threading
 import time
 import weakref
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NoReturn
 
+from .anchors import ScanBytes, scan_bytes
 from .errors import (
     AmbiguousPayloadError,
     CodonRuntimeError,
@@ -45,6 +47,32 @@ def _builtin_pack(registries: PluginRegistries) -> CompiledPack:
             compiled = CompiledPack(builtin_declaration(registries), registries)
             _builtin_compiled[registries] = compiled
         return compiled
+
+
+#: Inputs at least this long (characters) are hashed on a thread while they are scanned.
+BACKGROUND_DIGEST_CHARS = 1 << 20
+
+_digest_pool_lock = threading.Lock()
+_digest_pool: ThreadPoolExecutor | None = None
+
+
+def input_digest(encoded: ScanBytes) -> bytes:
+    """SHA-256 of a text, from its scan encoding and the characters that encoding replaced."""
+    digest = hashlib.sha256(len(encoded.data).to_bytes(8, "big"))
+    digest.update(encoded.data)
+    for offset, characters in encoded.replaced:
+        digest.update(f"{offset}:{len(characters)}:".encode("ascii"))
+        digest.update(characters.encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+def _digest_later(encoded: ScanBytes) -> Future[bytes]:
+    """Hash a large input on a thread: hashlib releases the GIL, so it overlaps the scan."""
+    global _digest_pool
+    with _digest_pool_lock:
+        if _digest_pool is None:
+            _digest_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="engine-digest")
+        return _digest_pool.submit(input_digest, encoded)
 
 
 def payload_text(payload: Any) -> str:
@@ -184,8 +212,11 @@ class Engine:
         text = payload_text(payload)
         state = self._license.authorize_decision()
         started = time.perf_counter_ns()
+        # One encoding serves the prefilter scan and the receipt's digest of the input.
+        encoded = scan_bytes(text)
+        pending = _digest_later(encoded) if len(text) >= BACKGROUND_DIGEST_CHARS else None
         try:
-            verdict = self._compiled.decide(text)
+            verdict = self._compiled.decide(text, encoded.data)
         except DecisionBudgetExceededError:
             if self._budget_ms is None:
                 raise
@@ -196,7 +227,8 @@ class Engine:
             ) from None
         elapsed_us = (time.perf_counter_ns() - started) / 1000
         self._check_budget(elapsed_us)
-        return self._result(text, verdict, state, elapsed_us)
+        digest = pending.result() if pending is not None else input_digest(encoded)
+        return self._result(digest, verdict, state, elapsed_us)
 
     def _check_budget(self, elapsed_us: float) -> None:
         if self._budget_ms is not None and elapsed_us / 1000 > self._budget_ms:
@@ -205,7 +237,7 @@ class Engine:
             )
 
     def _result(
-        self, text: str, verdict: Verdict, state: LicenseState, elapsed_us: float
+        self, digest: bytes, verdict: Verdict, state: LicenseState, elapsed_us: float
     ) -> EvaluationResult:
         return EvaluationResult(
             pack_id=self.pack_id,
@@ -215,7 +247,7 @@ class Engine:
             triggers=verdict.triggers,
             remedy=verdict.remedy,
             latency_us=round(elapsed_us, 3),
-            receipt_hash=self._receipt(text, verdict),
+            receipt_hash=self._receipt(digest, verdict),
             license_status=state.license_status,
             active_key_id=state.active_key_id,
             active_epoch=state.active_epoch,
@@ -224,7 +256,7 @@ class Engine:
             runtime_version=RUNTIME_VERSION,
         )
 
-    def _receipt(self, text: str, verdict: Verdict) -> str:
+    def _receipt(self, input_digest: bytes, verdict: Verdict) -> str:
         """SHA-256 over pack id, the input's digest and the verdict (never the raw text).
 
         The verdict is the action, whether invariants passed, and each fired rule
@@ -232,7 +264,6 @@ class Engine:
         with a per-engine secret, so a receipt cannot be used to test guesses of
         the input (short identifiers are easy to enumerate).
         """
-        input_digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
         verdict_fields = "\x1f".join(
             (
                 RUNTIME_VERSION,

@@ -82,8 +82,10 @@ class _ScanGroup:
     """The rules sharing one prefilter, and how far around a prefilter hit they can match.
 
     ``windowed`` rules have a bounded longest match (``before``) and right
-    context; they run only in windows around the prefilter's hits. ``whole``
-    rules run on the whole range when the prefilter is found at all.
+    context; they run only in windows around the prefilter's hits. A match
+    starts at most ``lead`` characters before the prefilter match it contains
+    (``before`` unless the rules declare less). ``whole`` rules run on the whole
+    range when the prefilter is found at all.
     """
 
     prefilter: regex.Pattern[str]
@@ -91,6 +93,7 @@ class _ScanGroup:
     whole: tuple[CompiledRule, ...]
     before: int
     after: int
+    lead: int
     timeout: float
 
 
@@ -141,7 +144,7 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
     for source, members in by_source.items():
         windowed: list[CompiledRule] = []
         whole: list[CompiledRule] = []
-        before = after = 0
+        before = after = lead = 0
         prefilter = regex.compile(source)
         if scan_bounds(prefilter) is None:  # lookarounds in the prefilter: no window proof
             whole = members
@@ -151,9 +154,14 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 whole.append(rule)
             else:
                 windowed.append(rule)
+                declared = getattr(rule.matcher, "prefilter_lead", None)
+                rule_lead = bounds[0] if declared is None else min(declared, bounds[0])
                 before = max(before, bounds[0])
                 after = max(after, bounds[0] + bounds[1])
-        groups.append(_ScanGroup(prefilter, tuple(windowed), tuple(whole), before, after, timeout))
+                lead = max(lead, rule_lead)
+        groups.append(
+            _ScanGroup(prefilter, tuple(windowed), tuple(whole), before, after, lead, timeout)
+        )
     return tuple(groups)
 
 
@@ -218,8 +226,13 @@ class CompiledPack:
         """True when every rule can say where a growing match starts."""
         return all(rule.matcher.can_tell_growth for rule in self.rules)
 
-    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Finding]:
-        """Return, in rule order, the findings of every rule that matched ``text[start:end]``."""
+    def find(
+        self, text: str, start: int = 0, end: int | None = None, encoded: bytes | None = None
+    ) -> list[Finding]:
+        """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
+
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        """
         stop = len(text) if end is None else end
         found: dict[int, list[Span]] = {}
         for rule in self._unfiltered:
@@ -227,7 +240,7 @@ class CompiledPack:
             if spans:
                 found[rule.index] = spans
         anchors = self._anchors
-        anchored = anchors.scan(text, start, stop) if anchors is not None else {}
+        anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
         for group in self._groups:
             source = group.prefilter.pattern
             if anchors is not None and source in anchors.sources:
@@ -254,9 +267,11 @@ class CompiledPack:
         """Add the spans of one prefilter group's rules to ``found``.
 
         A whole-range scan of a rule finds its leftmost match, then the next one
-        from where that ended. Every match contains a prefilter hit and is at most
-        ``before`` long, so a match can only start in ``[hit_start - before,
-        hit_end)`` of some hit the prefilter's own scan reports; and the pattern
+        from where that ended. Every match contains a prefilter match starting at
+        most ``lead`` (at most ``before``, the longest match) characters into it.
+        The prefilter's own scan reports non-overlapping hits, each starting at
+        or before any prefilter match it hides, so a match can only start in
+        ``[hit_start - lead, hit_end)`` of some reported hit; and the pattern
         decides a start ``x`` by reading no further than ``x + after``. A window
         from the earliest such start of a run of hits to ``after`` past the last
         one therefore yields the same matches for every start before the last
@@ -265,7 +280,9 @@ class CompiledPack:
         visible to look-behinds, as in the whole-range scan. The argument holds
         for any superset of the prefilter's hits, so ``known_hits`` (all matches
         of the prefilter, from :class:`~engine_core.anchors.AnchorScanner`) may
-        stand in for the prefilter's own scan.
+        stand in for the prefilter's own scan. Those hold, for every end offset,
+        the leftmost start, so the prefilter match inside a match ``[x, y)`` ends
+        at a reported ``hit_end <= y`` and ``x >= hit_end - before`` too.
         """
         try:
             hits: Iterator[Span] = (
@@ -282,12 +299,15 @@ class CompiledPack:
                     found.setdefault(rule.index, []).extend(whole_spans)
             if not group.windowed:
                 return
-            before, after = group.before, group.after
-            # With every prefilter match known, a match containing hit [a, b) starts at
-            # or after b - before; with finditer's non-overlapping hits only a - before.
+            before, after, lead = group.before, group.after, group.lead
+            # With every prefilter match known, a match containing hit [a, b) also starts
+            # at or after b - before; with finditer's non-overlapping hits only a - lead.
             exhaustive = known_hits is not None
             reach = sorted(
-                ((hit_end if exhaustive else hit_start) - before, max(hit_end, hit_start + 1))
+                (
+                    max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
+                    max(hit_end, hit_start + 1),
+                )
                 for hit_start, hit_end in (first, *hits)
             )
             windows: list[tuple[int, int, int]] = []
@@ -361,9 +381,9 @@ class CompiledPack:
         pieces.append(text[position:])
         return "".join(pieces)
 
-    def decide(self, text: str) -> Verdict:
+    def decide(self, text: str, encoded: bytes | None = None) -> Verdict:
         """Evaluate ``text`` and return the verdict (no timing or license fields)."""
-        findings = self.find(text)
+        findings = self.find(text, encoded=encoded)
         if not findings:
             return Verdict(self.allow_action, True, None, (), RemedyResult(text, 0, ()))
         triggers = tuple(self._trigger(text, finding) for finding in findings)

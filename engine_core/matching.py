@@ -175,6 +175,9 @@ class RegexMatcher:
     ``validator`` receives each candidate's text and keeps it only when it
     returns True (a checksum, for example). ``prefilter`` is a regular
     expression that every match contains; texts without it are skipped.
+    ``prefilter_lead``, when known, is how far into a match that prefilter
+    match may start at most (0: every match begins with one); the engine then
+    starts its scan windows that close to each prefilter hit.
     """
 
     can_tell_growth = True
@@ -186,6 +189,7 @@ class RegexMatcher:
         flags: Iterable[str] = (),
         validator: Callable[[str], bool] | None = None,
         prefilter: str | None = None,
+        prefilter_lead: int | None = None,
         timeout: float = DEFAULT_MATCH_TIMEOUT_S,
         rule_id: str = "",
     ) -> None:
@@ -194,6 +198,7 @@ class RegexMatcher:
         )
         self.validator = validator
         self.prefilter = prefilter
+        self.prefilter_lead = prefilter_lead if prefilter is not None else None
         self.timeout = timeout
         self.rule_id = rule_id
 

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine_core import Engine, EvaluationResult
+from engine_core.anchors import scan_bytes
+from engine_core.engine import BACKGROUND_DIGEST_CHARS, input_digest
 from engine_core.errors import (
     AmbiguousPayloadError,
     CodonRuntimeError,
@@ -134,6 +136,33 @@ def test_receipt_is_a_digest_without_the_text(engine: Engine) -> None:
     assert first.receipt_hash == again.receipt_hash
     assert first.receipt_hash != other.receipt_hash
     assert first.receipt_hash != Engine().evaluate(f"mail {EMAIL}").receipt_hash  # keyed per engine
+
+
+@given(st.text(max_size=30), st.text(max_size=30))
+def test_input_digest_tells_every_two_texts_apart(first: str, second: str) -> None:
+    """The digest reads the scan encoding and what it replaced: distinct texts, distinct digests."""
+    digests = (input_digest(scan_bytes(first)), input_digest(scan_bytes(second)))
+    assert (digests[0] == digests[1]) == (first == second)
+
+
+def test_receipts_differ_for_texts_the_scan_encoding_confuses(engine: Engine) -> None:
+    """Characters outside Latin-1 all scan as ``?``; the receipt still tells the texts apart."""
+    receipts = {
+        engine.evaluate(text).receipt_hash
+        for text in ("price 5\u20ac", "price 5\u20bf", "price 5?", "price 5\u20ac\u20ac")
+    }
+    assert len(receipts) == 4
+
+
+def test_large_inputs_get_the_same_receipt_as_small_ones_would() -> None:
+    """A large input is hashed on a thread during the scan: same digest as inline hashing."""
+    text = ("Reach me at a@b.io or \u20ac 42. " * 40_000)[: BACKGROUND_DIGEST_CHARS + 7]
+    assert len(text) >= BACKGROUND_DIGEST_CHARS
+    engine = Engine()
+    result = engine.evaluate(text)
+    assert result.receipt_hash == engine.evaluate(text).receipt_hash
+    verdict = engine.compiled_pack.decide(text)
+    assert result.receipt_hash == engine._receipt(input_digest(scan_bytes(text)), verdict)
 
 
 def test_compile_custom_rule_is_removed_on_the_community_engine(engine: Engine) -> None:

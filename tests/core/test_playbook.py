@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine_core.errors import PlaybookParseError, UnsupportedPackDeclarationError
+from engine_core.evaluation import CompiledPack
 from engine_core.packs.playbook import parse_playbook, rule_category
+from engine_core.plugins import get_registries
 
 
 def problems_of(text: str) -> list[str]:
@@ -135,3 +137,32 @@ def test_installed_plugin_makes_a_type_valid() -> None:
         "pack_id: a\nrules: [{id: k, type: keyword_list, pattern: 'alpha|beta', action: mask}]\n"
     )
     assert declaration.rules[0].type == "keyword_list"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("{prefilter: 'x', prefilter_lead: -1}", "must be a whole number of characters"),
+        ("{prefilter: 'x', prefilter_lead: two}", "must be a whole number of characters"),
+        ("{prefilter: 'x', prefilter_lead: '1.5'}", "must be a whole number of characters"),
+        ("{prefilter_lead: 3}", "needs options.prefilter"),
+    ],
+)
+def test_bad_prefilter_lead_is_a_problem(options: str, message: str) -> None:
+    """``prefilter_lead`` is a count of characters, and only means something with a prefilter."""
+    problems = problems_of(f"pack_id: a\nrules: [{{id: r, pattern: 'x+', options: {options}}}]\n")
+    assert any(
+        problem.startswith("rule 'r': options.prefilter_lead:") and message in problem
+        for problem in problems
+    ), problems
+
+
+def test_prefilter_lead_reaches_the_matcher() -> None:
+    """A valid lead is kept with the prefilter it measures to."""
+    declaration = parse_playbook(
+        "pack_id: a\n"
+        "rules: [{id: r, pattern: 'ab+c', options: {prefilter: 'b', prefilter_lead: 1}}]\n"
+    )
+    matcher = CompiledPack(declaration, get_registries()).rules[0].matcher
+    assert matcher.prefilter == "b"
+    assert getattr(matcher, "prefilter_lead", None) == 1

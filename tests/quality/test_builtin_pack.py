@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -245,3 +246,23 @@ def test_windowed_scan_honours_start_and_end(pieces: list[str], cut: int, tail: 
         if spans:
             expected.append((rule.rule_id, tuple(sorted(spans))))
     assert [(f.rule.rule_id, f.spans) for f in pack.find(text, start, end)] == expected
+
+
+def test_declared_prefilter_leads_hold_on_the_corpus(engine: Engine) -> None:
+    """Each match holds a prefilter match starting at most ``prefilter_lead`` characters in."""
+    texts = [record.text for record in generate(600, seed=7)]
+    texts.append(mostly_clean_text(60_000, seed=11, values_per_mb=400))
+    checked = 0
+    for rule in engine.compiled_pack.rules:
+        lead = getattr(rule.matcher, "prefilter_lead", None)
+        assert lead is not None, f"{rule.rule_id} declares no prefilter_lead"
+        prefilter = regex.compile(str(rule.matcher.prefilter))
+        for text in texts:
+            for start, end in rule.matcher.find(text):
+                starts = range(start, min(start + lead, end) + 1)
+                assert any(prefilter.match(text, at, end) for at in starts), (
+                    rule.rule_id,
+                    text[start:end],
+                )
+                checked += 1
+    assert checked > 500
