@@ -16,6 +16,7 @@ from engine_core.version import SERVICE_VERSION
 
 from .dependencies import BEARER_SCHEME, require_token
 from .errors import JsonCORSMiddleware, ServiceGuardMiddleware, engine_error_handler
+from .fast_path import EvaluateFastPath
 from .responses import json_response
 from .routers import evaluate, health, stream, websocket
 from .settings import (
@@ -71,6 +72,9 @@ def create_app(
                 max_age=600,
             )
         )
+    # Innermost: serves plain POST /v1/evaluate directly (FastAPI's routing, body parsing
+    # and dependency solving cost several times a short evaluation); the rest passes on.
+    middleware.append(Middleware(EvaluateFastPath, max_body_size=max_body_size))
     app = FastAPI(
         title=SERVICE_NAME,
         version=SERVICE_VERSION,

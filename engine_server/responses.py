@@ -13,9 +13,13 @@ __all__ = ["NO_STORE", "dumps", "json_response"]
 NO_STORE = {"Cache-Control": "no-store"}
 
 
+# One encoder for every answer: json.dumps would build a new one per call with these options.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), default=jsonable_encoder)
+
+
 def dumps(data: Any) -> bytes:
     """Serialise to compact JSON (ASCII escapes, so lone surrogates cannot fail encoding)."""
-    return json.dumps(data, separators=(",", ":"), default=jsonable_encoder).encode("ascii")
+    return _ENCODER.encode(data).encode("ascii")
 
 
 def json_response(

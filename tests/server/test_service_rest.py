@@ -317,3 +317,36 @@ def test_health_needs_no_engine_call(client: httpx.Client, server: ServerHandle)
     # Health is cheap and answers even while evaluations fail.
     server.app.dependency_overrides.clear()
     assert client.get("/v1/health").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("engine_factory", "status"),
+    [
+        (
+            lambda: builtin_engine_with(
+                ScriptedLicense(
+                    DeveloperQuotaExceededError(
+                        "per-minute quota exceeded", limit_name="per_minute", retry_after=2.2
+                    )
+                )
+            ),
+            429,
+        ),
+        (lambda: sealed_engine(ScriptedLicense(LicenseExpiredError("license expired"))), 503),
+        (lambda: sealed_engine(budget_ms=0.000001), 503),
+    ],
+)
+def test_engine_errors_on_the_served_engine_map_to_their_status(
+    engine_factory: Callable[[], Any], status: int
+) -> None:
+    """Served as started (no dependency override), engine errors keep their status codes."""
+    with (
+        start_server(engine_factory(), token="") as handle,
+        httpx.Client(base_url=handle.base_url, timeout=20) as http,
+    ):
+        response = http.post("/v1/evaluate", json={"text": "ORD-123456 " * 50})
+    detail = _json_error(response, status)
+    assert "ORD-123456" not in detail
+    assert response.headers["cache-control"] == "no-store"
+    if status == 429:
+        assert response.headers["retry-after"] == "3"
