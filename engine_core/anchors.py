@@ -136,7 +136,7 @@ class AnchorScanner:
         if encoded is not None and start == 0 and stop == len(encoded):
             data = encoded
         else:
-            data = text[start:stop].encode("latin-1", "replace")
+            data = scan_bytes(text[start:stop]).data
         hits: list[list[tuple[int, int]]] = [[] for _ in self.sources]
 
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
+from typing import Any
 
 from stdnum import iban as stdnum_iban
 from stdnum import verhoeff
@@ -101,15 +102,16 @@ def iban_valid(value: str) -> bool:
     return bool(stdnum_iban.is_valid(value))
 
 
-def _prefilter(rule: RuleDeclaration, default: str | None) -> str | None:
-    value = rule.options.get("prefilter", default)
-    return value if isinstance(value, str) and value else None
-
-
-def _prefilter_lead(rule: RuleDeclaration) -> int | None:
-    """Return the rule's ``prefilter_lead`` option (validated before compiling), or None."""
-    value = rule.options.get("prefilter_lead")
-    return None if value is None else int(value)
+def _matcher_options(rule: RuleDeclaration, default_prefilter: str | None) -> dict[str, Any]:
+    """Return the RegexMatcher keywords a rule's declaration sets (validated before compiling)."""
+    prefilter = rule.options.get("prefilter", default_prefilter)
+    lead = rule.options.get("prefilter_lead")
+    return {
+        "flags": rule.flags,
+        "prefilter": prefilter if isinstance(prefilter, str) and prefilter else None,
+        "prefilter_lead": None if lead is None else int(lead),
+        "rule_id": rule.id,
+    }
 
 
 def _lead_problem(rule: RuleDeclaration) -> str | None:
@@ -120,7 +122,7 @@ def _lead_problem(rule: RuleDeclaration) -> str | None:
     if "prefilter" not in rule.options:
         return f"{where} needs options.prefilter (the lead is measured to its match)"
     text = str(value).strip()
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit():
+    if not text.isascii() or not text.isdigit():
         return f"{where} must be a whole number of characters (0 or more), got {value!r}"
     return None
 
@@ -145,14 +147,7 @@ def _validate_pattern(rule: RuleDeclaration) -> list[str]:
 
 def _checksum_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
     def compile_rule(rule: RuleDeclaration) -> RegexMatcher:
-        return RegexMatcher(
-            rule.pattern,
-            flags=rule.flags,
-            validator=validator,
-            prefilter=_prefilter(rule, r"\d"),
-            prefilter_lead=_prefilter_lead(rule),
-            rule_id=rule.id,
-        )
+        return RegexMatcher(rule.pattern, validator=validator, **_matcher_options(rule, r"\d"))
 
     return RuleType(
         name=name, validate=_validate_pattern, compile=compile_rule, description=description
@@ -160,13 +155,7 @@ def _checksum_type(name: str, validator: Callable[[str], bool], description: str
 
 
 def _compile_regex(rule: RuleDeclaration) -> RegexMatcher:
-    return RegexMatcher(
-        rule.pattern,
-        flags=rule.flags,
-        prefilter=_prefilter(rule, None),
-        prefilter_lead=_prefilter_lead(rule),
-        rule_id=rule.id,
-    )
+    return RegexMatcher(rule.pattern, **_matcher_options(rule, None))
 
 
 REGEX = RuleType(
@@ -212,13 +201,7 @@ class IbanMatcher(RegexMatcher):
 
 
 def _compile_iban(rule: RuleDeclaration) -> RegexMatcher:
-    return IbanMatcher(
-        rule.pattern,
-        flags=rule.flags,
-        prefilter=_prefilter(rule, r"\d"),
-        prefilter_lead=_prefilter_lead(rule),
-        rule_id=rule.id,
-    )
+    return IbanMatcher(rule.pattern, **_matcher_options(rule, r"\d"))
 
 
 IBAN = RuleType(
