@@ -24,9 +24,9 @@ from engine_core.licensing.authority import (
     write_trust_file,
 )
 from engine_core.licensing.license_file import load_license
+from engine_core.loading import load_pack
 from engine_core.packs.compiler import PACK_SUFFIX, compile_playbook
 from engine_core.packs.container import unseal
-from engine_core.packs.loader import load_pack
 
 GROUP = "packs"
 LOAD_RUNS = 15

@@ -12,6 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NoReturn
 
 from .anchors import ScanBytes, scan_bytes
+from .constants import BUILTIN_PACK_ID, DEFAULT_LOOKAHEAD_CHARS
 from .errors import (
     AmbiguousPayloadError,
     CodonRuntimeError,
@@ -23,7 +24,8 @@ from .evaluation import CompiledPack, Verdict
 from .licensing.context import CommunityLicense, LicenseContext, LicenseState
 from .matching import DEFAULT_MATCH_TIMEOUT_S
 from .model import EvaluationResult, PackDeclaration
-from .packs.builtin import BUILTIN_PACK_ID, builtin_declaration
+from .packs.builtin import builtin_declaration
+from .packs.playbook import effective_rules
 from .plugins import PluginRegistries, get_registries
 from .streaming import StreamSession, astream_filter, stream_filter
 from .version import RUNTIME_VERSION
@@ -44,7 +46,10 @@ def _builtin_pack(registries: PluginRegistries) -> CompiledPack:
     with _builtin_lock:
         compiled = _builtin_compiled.get(registries)
         if compiled is None:
-            compiled = CompiledPack(builtin_declaration(registries), registries)
+            declaration = builtin_declaration(registries)
+            compiled = CompiledPack(
+                declaration, effective_rules(declaration, registries), registries
+            )
             _builtin_compiled[registries] = compiled
         return compiled
 
@@ -133,7 +138,12 @@ class Engine:
         )
         engine = cls.__new__(cls)
         engine._setup(
-            CompiledPack(declaration, registries, match_timeout_s=timeout),
+            CompiledPack(
+                declaration,
+                effective_rules(declaration, registries),
+                registries,
+                match_timeout_s=timeout,
+            ),
             license,
             sealed=True,
             registries=registries,
@@ -281,7 +291,7 @@ class Engine:
     # --- streaming (DESIGN 5; see engine_core/streaming.py) ----------------------
 
     def stream_session(
-        self, lookahead_chars: int = 28, block_on_fatal: bool = True
+        self, lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS, block_on_fatal: bool = True
     ) -> StreamSession:
         """Start a streaming session; it counts as one decision against the license."""
         session = StreamSession(
@@ -291,13 +301,19 @@ class Engine:
         return session
 
     def stream_filter(
-        self, chunks: Iterable[str], lookahead_chars: int = 28, block_on_fatal: bool = True
+        self,
+        chunks: Iterable[str],
+        lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
+        block_on_fatal: bool = True,
     ) -> Iterator[str]:
         """Yield the released text of ``chunks``; raise StreamBlockedError where it blocks."""
         return stream_filter(self.stream_session(lookahead_chars, block_on_fatal), chunks)
 
     def astream_filter(
-        self, chunks: AsyncIterable[str], lookahead_chars: int = 28, block_on_fatal: bool = True
+        self,
+        chunks: AsyncIterable[str],
+        lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
+        block_on_fatal: bool = True,
     ) -> AsyncIterator[str]:
         """Async stream_filter over async ``chunks``; raise StreamBlockedError where it blocks."""
         return astream_filter(self.stream_session(lookahead_chars, block_on_fatal), chunks)

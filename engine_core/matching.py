@@ -12,9 +12,10 @@ import functools
 import importlib
 import re
 import warnings
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from itertools import zip_longest
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar
 
 import regex
 
@@ -22,6 +23,7 @@ from .errors import DecisionBudgetExceededError
 
 __all__ = [
     "DEFAULT_MATCH_TIMEOUT_S",
+    "MAX_BOUNDED_WIDTH",
     "REGEX_FLAGS",
     "Matcher",
     "RegexMatcher",
@@ -49,26 +51,62 @@ REGEX_FLAGS: dict[str, int] = {
 }
 
 
-@runtime_checkable
-class Matcher(Protocol):
-    """What a compiled rule offers the engine and the streaming layer."""
+class Matcher(ABC):
+    """What a compiled rule offers the engine and the streaming layer.
+
+    A rule type's ``compile`` returns an instance of a subclass. ``find`` and
+    ``growing_start`` are required; every other member has a safe default
+    that a subclass overrides to let the engine do less work. The engine uses
+    only the members below (docs/architecture.md, "The rule-type contract").
+    """
 
     #: A regular expression every match contains at least once, or None.
     #: When it is not found in a text, the matcher is skipped for that text.
-    prefilter: str | None
-
+    prefilter: str | None = None
+    #: How far into a match its prefilter match may start, at most (0: at the first
+    #: character), or None when unknown. Lets scan windows start at the hit.
+    prefilter_lead: int | None = None
     #: False when :meth:`growing_start` cannot tell where a growing match
     #: could start; the streaming layer then holds text back conservatively.
-    can_tell_growth: bool
+    can_tell_growth: bool = True
+    #: For a matcher that cannot tell growth: an attempt starting at a position reads
+    #: at most this many characters, so older text may be released before flush.
+    growth_window: int | None = None
+    #: Seconds one scan may take before it raises DecisionBudgetExceededError.
+    timeout: float = DEFAULT_MATCH_TIMEOUT_S
 
+    @abstractmethod
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
-        """Return the non-overlapping, non-empty match spans in ``text[start:end]``."""
-        ...
+        """Return the non-overlapping, non-empty match spans in ``text[start:end]``, sorted."""
 
+    @abstractmethod
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest index >= ``start`` where a match that more text could
         still change begins, or None when no match can grow past the end of ``text``."""
-        ...
+
+    def window_bounds(self) -> tuple[int, int] | None:
+        """Return (longest match, right context) when :meth:`find` may run in windows.
+
+        Not None promises that every span starts where an attempt of a bounded
+        pattern starts and that an attempt reads at most that far: the engine
+        then runs the matcher only in windows around prefilter hits, and the
+        streaming layer knows which attempts are settled. None: whole scans.
+        """
+        return None
+
+    def find_in_window(self, text: str, start: int, stop: int, last: int) -> list[Span]:
+        """Return the spans of :meth:`find` in ``text[start:stop]`` that start before ``last``."""
+        return [span for span in self.find(text, start, stop) if span[0] < last]
+
+    def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
+        """Return (values, candidates) from ``start``: the spans of :meth:`find`, and every
+        span that could hold a value (a superset), which a stream never cuts inside."""
+        values = sorted(self.find(text, start))
+        return values, values
+
+    def limit_time(self, seconds: float) -> None:
+        """Lower this matcher's scan timeout to at most ``seconds`` (a pack's budget)."""
+        self.timeout = min(self.timeout, seconds)
 
 
 def _flag_bits(flags: Iterable[str]) -> int:
@@ -169,7 +207,7 @@ def scan_bounds(pattern: regex.Pattern[str]) -> tuple[int, int] | None:
     return _bounds(pattern.pattern, int(pattern.flags))
 
 
-class RegexMatcher:
+class RegexMatcher(Matcher):
     """A matcher backed by a ``regex`` pattern and an optional value validator.
 
     ``validator`` receives each candidate's text and keeps it only when it
@@ -178,9 +216,24 @@ class RegexMatcher:
     ``prefilter_lead``, when known, is how far into a match that prefilter
     match may start at most (0: every match begins with one); the engine then
     starts its scan windows that close to each prefilter hit.
+
+    A subclass that overrides :meth:`find` is scanned whole unless it sets
+    ``window_safe = True``, promising that its spans start where pattern
+    matches start and end inside them (docs/architecture.md, "The rule-type
+    contract").
     """
 
-    can_tell_growth = True
+    #: True: find's spans are pattern matches (validated), so windows around hits are exact.
+    window_safe: ClassVar[bool] = True
+    #: True when find is this class's own: values are the validated pattern matches.
+    _plain_find: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "find" in cls.__dict__:
+            cls._plain_find = False
+            if "window_safe" not in cls.__dict__:
+                cls.window_safe = False
 
     def __init__(
         self,
@@ -208,17 +261,60 @@ class RegexMatcher:
             self.rule_id or "<rule>", "regex_timeout_ms", self.timeout * 1000, self.timeout * 1000
         )
 
-    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
-        """Return the non-overlapping, non-empty, validated match spans."""
-        endpos = len(text) if end is None else end
+    def _pattern_spans(self, text: str, start: int, end: int) -> list[Span]:
+        """Return the non-empty spans of the pattern (no validator) in ``text[start:end]``."""
         try:
-            matches = self.pattern.finditer(text, start, endpos, timeout=self.timeout)
-            spans = [match.span() for match in matches if match.end() > match.start()]
+            matches = self.pattern.finditer(text, start, end, timeout=self.timeout)
+            return [match.span() for match in matches if match.end() > match.start()]
         except TimeoutError:
             raise self.timed_out() from None
-        if self.validator is not None:
-            spans = [span for span in spans if self.validator(text[span[0] : span[1]])]
+
+    def _validated(self, text: str, spans: list[Span]) -> list[Span]:
+        validator = self.validator
+        if validator is None:
+            return spans
+        return [span for span in spans if validator(text[span[0] : span[1]])]
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
+        """Return the non-overlapping, non-empty, validated match spans."""
+        return self._validated(
+            text, self._pattern_spans(text, start, len(text) if end is None else end)
+        )
+
+    def window_bounds(self) -> tuple[int, int] | None:
+        """Return the pattern's (longest match, right context) when windows are exact."""
+        return scan_bounds(self.pattern) if self.window_safe else None
+
+    def find_in_window(self, text: str, start: int, stop: int, last: int) -> list[Span]:
+        """Return the validated spans in a window that start before ``last``.
+
+        The scan stops at the first pattern match reaching ``last``: the next search
+        would begin at or after ``last`` and could only find spans the window drops.
+        """
+        if not self._plain_find:
+            return super().find_in_window(text, start, stop, last)
+        spans: list[Span] = []
+        validator = self.validator
+        try:
+            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
+                begin, end = match.span()
+                if begin >= last:
+                    break
+                if end > begin and (validator is None or validator(text[begin:end])):
+                    spans.append((begin, end))
+                if end >= last:
+                    break
+        except TimeoutError:
+            raise self.timed_out() from None
         return spans
+
+    def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
+        """Return (values, pattern matches) from ``start``, in one pass for a plain find."""
+        pattern_spans = self._pattern_spans(text, start, len(text))
+        if self._plain_find:
+            return self._validated(text, pattern_spans), pattern_spans
+        values = sorted(self.find(text, start))
+        return values, sorted(values + pattern_spans)
 
     def _growth_probe(self) -> regex.Pattern[str]:
         """Return the pattern followed by "one more character, then fail", compiled once.

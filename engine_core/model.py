@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from .constants import STREAM_TOKEN
 
 __all__ = [
     "FATAL",
@@ -15,6 +18,7 @@ __all__ = [
     "RuleDeclaration",
     "StreamChunk",
     "Trigger",
+    "rule_category",
 ]
 
 FATAL = "FATAL"
@@ -118,7 +122,7 @@ class StreamChunk:
     text: str
     redacted: bool = False
     blocked: bool = False
-    action: str = "stream_token"
+    action: str = STREAM_TOKEN
     reason: str | None = None
 
 
@@ -196,3 +200,11 @@ class PackDeclaration:
             data["budget"] = dict(self.budget)
         data["rules"] = [rule.to_dict() for rule in self.rules]
         return data
+
+
+_CATEGORY_CHARS = re.compile(r"[^A-Z0-9]")
+
+
+def rule_category(rule: RuleDeclaration) -> str:
+    """Return the rule's token category: its ``category``, else its id, normalised."""
+    return _CATEGORY_CHARS.sub("_", (rule.category or rule.id).upper())

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import PluginLoadError
+from .licensing.context import LicenseContext
 from .matching import Matcher
-from .model import FATAL, SEVERITIES, RuleDeclaration
-
-if TYPE_CHECKING:
-    from .engine import Engine
+from .model import FATAL, SEVERITIES, EvaluationResult, RuleDeclaration
+from .options import Option
 
 __all__ = [
     "BuiltinPack",
     "DecisionDomain",
+    "DecisionHost",
     "Registry",
     "Remedy",
     "RuleType",
@@ -35,17 +35,21 @@ def redaction_token(category: str) -> str:
 
 @dataclass(frozen=True)
 class RuleType:
-    """A rule ``type:`` name, its validation and its compiled matcher.
+    """A rule ``type:`` name, its options, its validation and its compiled matcher.
 
-    ``validate(rule)`` returns every problem of the rule as a list of
-    messages naming the rule and field (empty when valid); ``compile(rule)``
-    returns a :class:`~engine_core.matching.Matcher` for a valid rule.
+    ``options`` declares every option a rule of this type may set, with its
+    type: the core refuses unknown ones and hands the rest to ``validate``
+    and ``compile`` typed. ``validate(rule)`` returns every problem of the
+    rule as a list of messages naming the rule and field (empty when valid);
+    ``compile(rule)`` returns a :class:`~engine_core.matching.Matcher` for a
+    valid rule. An exception from either becomes a listed problem.
     """
 
     name: str
     validate: Callable[[RuleDeclaration], list[str]]
     compile: Callable[[RuleDeclaration], Matcher]
     description: str = ""
+    options: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,28 @@ class Remedy:
             raise PluginLoadError(f"remedy {self.name!r}: a remedy that withholds text is FATAL")
 
 
+class DecisionHost(Protocol):
+    """What a decision domain may use of the engine that runs it.
+
+    :class:`~engine_core.engine.Engine` is one; the protocol keeps this module
+    free of an import of the engine (docs/architecture.md, "Layers").
+    """
+
+    @property
+    def pack_id(self) -> str:
+        """The id of the pack the engine serves."""
+        ...
+
+    @property
+    def license(self) -> LicenseContext:
+        """The license the engine runs under."""
+        ...
+
+    def evaluate(self, payload: Any) -> EvaluationResult:
+        """Evaluate a payload against the served pack."""
+        ...
+
+
 @dataclass(frozen=True)
 class DecisionDomain:
     """A function behind ``POST /v1/decision``.
@@ -81,7 +107,7 @@ class DecisionDomain:
     """
 
     name: str
-    run: Callable[[Engine, dict[str, Any]], Any]
+    run: Callable[[DecisionHost, dict[str, Any]], Any]
     aliases: tuple[str, ...] = ()
     description: str = ""
 

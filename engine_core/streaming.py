@@ -26,7 +26,7 @@ Then it picks the cut ``c``: the position just after the last whitespace ``w``
 with ``r <= w``, ``w <= n - lookahead_chars`` and ``c <= g``, that is not
 strictly inside any value or candidate; it releases ``T[r:c]`` with every value
 in it replaced by its rule's remedy (overlapping values merged as in
-:meth:`CompiledPack.merge <engine_core.evaluation.CompiledPack.merge>`) and
+:func:`engine_core.evaluation.verdict.merge`) and
 sets ``r = c``. ``flush`` releases everything left (the text is then final).
 
 Why it equals the full-text evaluation: a rule's matches are a left-to-right
@@ -88,47 +88,27 @@ from __future__ import annotations
 import bisect
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 import regex
 
-from .errors import (
-    CodonRuntimeError,
-    DecisionBudgetExceededError,
-    EngineRuntimeError,
-    StreamBlockedError,
-)
+from .constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
+from .errors import CodonRuntimeError, EngineRuntimeError, StreamBlockedError
 from .evaluation import CompiledPack, CompiledRule, Finding
-from .matching import RegexMatcher, Span, scan_bounds
+from .evaluation.verdict import block_reason, merge, redact
+from .matching import Span
 from .model import FATAL, StreamChunk
-
-if TYPE_CHECKING:
-    from .engine import Engine
 
 __all__ = [
     "ACTIVE",
     "BLOCKED",
     "COMPLETED",
     "CONTEXT_CHARS",
-    "DEFAULT_CHUNK_SIZE",
-    "DEFAULT_LOOKAHEAD_CHARS",
-    "MIN_LOOKAHEAD_CHARS",
     "SCAN_GROWTH_DIVISOR",
-    "STREAM_TOKEN",
     "StreamSession",
     "astream_filter",
-    "simulate_stream",
-    "stream_events",
     "stream_filter",
 ]
 
-#: The action of an ordinary released chunk.
-STREAM_TOKEN = "stream_token"  # noqa: S105 - an action name, not a secret
-#: Smallest held-back window a session accepts.
-MIN_LOOKAHEAD_CHARS = 16
-DEFAULT_LOOKAHEAD_CHARS = 28
-#: Characters the SSE simulation cuts the text into by default.
-DEFAULT_CHUNK_SIZE = 4
 #: Already-released characters kept before the unreleased text for look-behind.
 CONTEXT_CHARS = 64
 #: A scan runs once the text received since the last one is >= buffer / this.
@@ -140,7 +120,6 @@ COMPLETED = "completed"
 
 _WHITESPACE = regex.compile(r"\s")
 _LAST_WHITESPACE = regex.compile(r"(?r)\s")
-_BLOCK_REASON_PREFIX = "Statutory invariant violated: "
 
 
 @dataclass(frozen=True)
@@ -149,13 +128,9 @@ class _RulePlan:
 
     rule: CompiledRule
     prefilter: regex.Pattern[str] | None
-    #: A plain RegexMatcher: candidates and validated values come from one pass.
-    one_pass: bool
-    #: A RegexMatcher whose find is overridden: also avoid its pattern's candidates.
-    extra_candidates: bool
     #: Characters after which the rule's attempts are settled, when it cannot tell growth.
     growth_window: int | None
-    #: Longest match plus right context, when the pattern bounds them: attempts that
+    #: Longest match plus right context, when the matcher bounds them: attempts that
     #: start further than this before the end cannot read it.
     reach: int | None
 
@@ -173,15 +148,13 @@ class _Scan:
 def _plan(rule: CompiledRule) -> _RulePlan:
     matcher = rule.matcher
     prefilter = regex.compile(matcher.prefilter) if matcher.prefilter is not None else None
-    is_regex = isinstance(matcher, RegexMatcher)
-    one_pass = is_regex and type(matcher).find is RegexMatcher.find
-    window = getattr(matcher, "growth_window", None)
+    window = matcher.growth_window
     growth_window = (
         window if not matcher.can_tell_growth and isinstance(window, int) and window > 0 else None
     )
-    bounds = scan_bounds(matcher.pattern) if isinstance(matcher, RegexMatcher) else None
+    bounds = matcher.window_bounds()
     reach = None if bounds is None else bounds[0] + bounds[1]
-    return _RulePlan(rule, prefilter, one_pass, is_regex and not one_pass, growth_window, reach)
+    return _RulePlan(rule, prefilter, growth_window, reach)
 
 
 def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int) -> int:
@@ -201,24 +174,6 @@ def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int)
         if span_start < tail:
             return span_start
     return tail
-
-
-def _pattern_spans(matcher: RegexMatcher, rule_id: str, text: str, start: int) -> list[Span]:
-    """Return the non-empty spans of the matcher's pattern (no validator) from ``start``."""
-    try:
-        return [
-            match.span()
-            for match in matcher.pattern.finditer(text, start, timeout=matcher.timeout)
-            if match.end() > match.start()
-        ]
-    except TimeoutError:
-        limit = matcher.timeout * 1000
-        raise DecisionBudgetExceededError(rule_id, "regex_timeout_ms", limit, limit) from None
-
-
-def _block_reason(rules: Iterable[CompiledRule]) -> str:
-    """Return the reason the full-text evaluation gives for these fatal rules."""
-    return _BLOCK_REASON_PREFIX + ", ".join(f"{rule.rule_id} ({rule.law})" for rule in rules)
 
 
 def _union(spans: list[Span]) -> tuple[list[int], list[int]]:
@@ -385,23 +340,7 @@ class StreamSession:
             else:
                 skip = False
             if not skip:
-                if plan.one_pass:
-                    assert isinstance(matcher, RegexMatcher)
-                    candidates = _pattern_spans(matcher, rule.rule_id, text, start)
-                    validator = matcher.validator
-                    values = (
-                        candidates
-                        if validator is None
-                        else [(s, e) for s, e in candidates if validator(text[s:e])]
-                    )
-                else:
-                    values = sorted(matcher.find(text, start, end))
-                    candidates = values
-                    if plan.extra_candidates:
-                        assert isinstance(matcher, RegexMatcher)
-                        candidates = sorted(
-                            values + _pattern_spans(matcher, rule.rule_id, text, start)
-                        )
+                values, candidates = matcher.candidates(text, start)
                 avoid.extend(candidates)
                 if values:
                     findings.append(Finding(rule, tuple(values)))
@@ -449,7 +388,7 @@ class StreamSession:
         scan = self._find(text, start, final)
         if self.block_on_fatal and scan.fatal:
             action = self._compiled.actions["block"]
-            reason = _block_reason(scan.fatal)
+            reason = block_reason(scan.fatal)
             self._state = BLOCKED
             self._block = (action, reason)
             self._buffer = ""
@@ -463,10 +402,8 @@ class StreamSession:
             for finding in scan.findings
             if (kept := tuple(span for span in finding.spans if span[0] < cut))
         ]
-        merged = CompiledPack.merge(released)
-        chunk = StreamChunk(
-            CompiledPack.redact(text[start:cut], merged, offset=start), redacted=bool(merged)
-        )
+        merged = merge(released)
+        chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut
         keep = max(0, cut - CONTEXT_CHARS)
         self._buffer = text[keep:]
@@ -501,61 +438,3 @@ async def astream_filter(session: StreamSession, chunks: AsyncIterable[str]) -> 
             yield text
     for text in _released(session.flush()):
         yield text
-
-
-def _event(index: int, chunk: StreamChunk, final: bool) -> dict[str, Any]:
-    return {
-        "chunk_index": index,
-        "text": chunk.text,
-        "is_final": final,
-        "redacted": chunk.redacted,
-        "blocked": chunk.blocked,
-        "action": chunk.action,
-        "reason": chunk.reason,
-        "triggers": [],
-    }
-
-
-def stream_events(
-    engine: Engine,
-    text: str,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
-    lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
-    block_on_fatal: bool = True,
-) -> Iterator[dict[str, Any]]:
-    """Yield the StreamChunkResult events of ``text`` cut into ``chunk_size`` pieces (SSE)."""
-    if not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1:
-        raise ValueError(f"chunk_size must be an integer >= 1, got {chunk_size!r}")
-    if not isinstance(text, str):
-        raise CodonRuntimeError(f"text must be a string, got {type(text).__name__}")
-    session = engine.stream_session(lookahead_chars=lookahead_chars, block_on_fatal=block_on_fatal)
-    return _events(session, text, chunk_size)
-
-
-def _events(session: StreamSession, text: str, chunk_size: int) -> Iterator[dict[str, Any]]:
-    def released() -> Iterator[StreamChunk]:
-        for offset in range(0, len(text), chunk_size):
-            yield from session.push(text[offset : offset + chunk_size])
-        yield from session.flush()
-
-    index = 0
-    held: StreamChunk | None = None
-    for chunk in released():
-        if held is not None:
-            index += 1
-            yield _event(index, held, final=False)
-        held = chunk
-        if chunk.blocked:
-            break
-    yield _event(index + 1, held if held is not None else StreamChunk(""), final=True)
-
-
-def simulate_stream(
-    engine: Engine,
-    text: str,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
-    lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
-    block_on_fatal: bool = True,
-) -> list[dict[str, Any]]:
-    """Return every StreamChunkResult event of ``POST /v1/evaluate/stream`` for ``text``."""
-    return list(stream_events(engine, text, chunk_size, lookahead_chars, block_on_fatal))

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine_core.engine import Engine
 from engine_core.plugins import hookimpl
-from engine_core.registries import DecisionDomain
+from engine_core.registries import DecisionDomain, DecisionHost
 
 
-def run_evaluate(engine: Engine, parameters: dict[str, Any]) -> dict[str, Any]:
+def run_evaluate(engine: DecisionHost, parameters: dict[str, Any]) -> dict[str, Any]:
     """Evaluate ``parameters['text']`` and return the EvaluationResult as JSON."""
     return engine.evaluate({"text": parameters.get("text")}).to_dict()
 

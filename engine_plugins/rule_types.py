@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
-from typing import Any
 
 from stdnum import iban as stdnum_iban
 from stdnum import verhoeff
 from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
-from engine_core.matching import RegexMatcher, Span, pattern_problems
-from engine_core.model import RuleDeclaration
+from engine_core.matching import RegexMatcher, Span
 from engine_core.plugins import hookimpl
+from engine_core.regex_rules import validated_regex_type
 from engine_core.registries import RuleType
 
 _SEPARATORS = str.maketrans("", "", " -.\u00a0")
@@ -102,72 +101,20 @@ def iban_valid(value: str) -> bool:
     return bool(stdnum_iban.is_valid(value))
 
 
-def _matcher_options(rule: RuleDeclaration, default_prefilter: str | None) -> dict[str, Any]:
-    """Return the RegexMatcher keywords a rule's declaration sets (validated before compiling)."""
-    prefilter = rule.options.get("prefilter", default_prefilter)
-    lead = rule.options.get("prefilter_lead")
-    return {
-        "flags": rule.flags,
-        "prefilter": prefilter if isinstance(prefilter, str) and prefilter else None,
-        "prefilter_lead": None if lead is None else int(lead),
-        "rule_id": rule.id,
-    }
+def _number_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
+    """A validator-backed rule type for numbers: rules without a prefilter look for a digit."""
+    return validated_regex_type(name, validator, description, default_prefilter=r"\d")
 
 
-def _lead_problem(rule: RuleDeclaration) -> str | None:
-    value = rule.options.get("prefilter_lead")
-    if value is None:
-        return None
-    where = f"rule {rule.id!r}: options.prefilter_lead:"
-    if "prefilter" not in rule.options:
-        return f"{where} needs options.prefilter (the lead is measured to its match)"
-    text = str(value).strip()
-    if not text.isascii() or not text.isdigit():
-        return f"{where} must be a whole number of characters (0 or more), got {value!r}"
-    return None
-
-
-def _validate_pattern(rule: RuleDeclaration) -> list[str]:
-    problems = pattern_problems(rule.id, rule.pattern, rule.flags)
-    prefilter = rule.options.get("prefilter")
-    if prefilter is not None:
-        problems.extend(
-            problem.replace("pattern:", "options.prefilter:")
-            for problem in pattern_problems(rule.id, str(prefilter))
-        )
-    lead_problem = _lead_problem(rule)
-    if lead_problem is not None:
-        problems.append(lead_problem)
-    unknown = set(rule.options) - {"prefilter", "prefilter_lead"}
-    problems.extend(
-        f"rule {rule.id!r}: options: unknown option {name!r}" for name in sorted(unknown)
-    )
-    return problems
-
-
-def _checksum_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
-    def compile_rule(rule: RuleDeclaration) -> RegexMatcher:
-        return RegexMatcher(rule.pattern, validator=validator, **_matcher_options(rule, r"\d"))
-
-    return RuleType(
-        name=name, validate=_validate_pattern, compile=compile_rule, description=description
-    )
-
-
-def _compile_regex(rule: RuleDeclaration) -> RegexMatcher:
-    return RegexMatcher(rule.pattern, **_matcher_options(rule, None))
-
-
-REGEX = RuleType(
-    name="regex",
-    validate=_validate_pattern,
-    compile=_compile_regex,
-    description="A regular expression (the `regex` module); every whole match fires.",
+REGEX = validated_regex_type(
+    "regex",
+    None,
+    "A regular expression (the `regex` module); every whole match fires.",
 )
-LUHN = _checksum_type(
+LUHN = _number_type(
     "luhn_checksum", luhn_valid, "Pattern candidates whose digits pass the Luhn check."
 )
-VERHOEFF = _checksum_type(
+VERHOEFF = _number_type(
     "verhoeff_checksum", verhoeff_valid, "Pattern candidates whose digits pass the Verhoeff check."
 )
 
@@ -200,34 +147,31 @@ class IbanMatcher(RegexMatcher):
         return spans
 
 
-def _compile_iban(rule: RuleDeclaration) -> RegexMatcher:
-    return IbanMatcher(rule.pattern, **_matcher_options(rule, r"\d"))
-
-
-IBAN = RuleType(
-    name="iban_checksum",
-    validate=_validate_pattern,
-    compile=_compile_iban,
-    description="Pattern candidates that are valid IBANs (mod 97, python-stdnum); a trailing "
+IBAN = validated_regex_type(
+    "iban_checksum",
+    None,
+    "Pattern candidates that are valid IBANs (mod 97, python-stdnum); a trailing "
     "word taken as a last group is dropped.",
+    default_prefilter=r"\d",
+    matcher_class=IbanMatcher,
 )
-PAYMENT_CARD = _checksum_type(
+PAYMENT_CARD = _number_type(
     "payment_card",
     payment_card_valid,
     "Pattern candidates with 13 to 19 digits that pass the Luhn check.",
 )
-US_SSN = _checksum_type(
+US_SSN = _number_type(
     "us_ssn", us_ssn_valid, "Pattern candidates that are issuable US SSNs (python-stdnum)."
 )
-AADHAAR = _checksum_type(
+AADHAAR = _number_type(
     "in_aadhaar",
     aadhaar_valid,
     "Pattern candidates that are India Aadhaar numbers (Verhoeff, python-stdnum).",
 )
-IP_ADDRESS = _checksum_type(
+IP_ADDRESS = _number_type(
     "ip_address", ip_address_valid, "Pattern candidates that parse as IPv4 or IPv6 addresses."
 )
-PHONE_NUMBER = _checksum_type(
+PHONE_NUMBER = _number_type(
     "phone_number",
     phone_number_valid,
     "Pattern candidates with 9 to 15 digits (a phone number's length).",

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine_core.constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
+
 __all__ = [
     "DecisionRequest",
     "DecisionResponse",
@@ -45,7 +47,9 @@ class StreamRequest(_Request):
 
     text: str = Field(description="Complete text; the server cuts it into chunks.")
     chunk_size: int = Field(default=4, ge=1, description="Characters per simulated fragment.")
-    lookahead_chars: int = Field(default=28, ge=16, description="Held-back window.")
+    lookahead_chars: int = Field(
+        default=DEFAULT_LOOKAHEAD_CHARS, ge=MIN_LOOKAHEAD_CHARS, description="Held-back window."
+    )
     block_on_fatal: bool = Field(default=True, description="Stop the stream on a fatal match.")
     license_key: str | None = Field(default=None, description="As for /v1/evaluate.")
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import threading
 import weakref
 
+from ..constants import BUILTIN_PACK_ID
 from ..errors import PluginLoadError
 from ..model import PackDeclaration, RuleDeclaration
 from ..plugins import PluginRegistries
+from .schema import parse_playbook
 
 __all__ = ["BUILTIN_PACK_ID", "builtin_declaration", "builtin_rules"]
-
-BUILTIN_PACK_ID = "builtin.data_protection"
 
 _lock = threading.Lock()
 _cache: weakref.WeakKeyDictionary[PluginRegistries, dict[str, PackDeclaration]] = (
@@ -23,8 +23,6 @@ def builtin_declaration(
     registries: PluginRegistries, pack_id: str = BUILTIN_PACK_ID
 ) -> PackDeclaration:
     """Return the validated declaration of a plugin-registered pack (parsed once)."""
-    from .playbook import parse_playbook
-
     with _lock:
         cached = _cache.get(registries, {}).get(pack_id)
     if cached is not None:

@@ -1,340 +1,48 @@
-"""Playbook parsing (strictyaml) and validation that lists every problem at once."""
+"""Playbooks as users write them: the schema plus rules imported from the built-in catalogue.
+
+``codons`` import built-in detectors by id or glob as they are; ``hard_rules``
+import them as block rules. See docs/architecture.md, "Packs".
+"""
 
 from __future__ import annotations
 
-import math
-import re
+from dataclasses import replace
 from typing import Any
 
-import strictyaml
-
-from ..errors import PlaybookParseError, UnsupportedPackDeclarationError
-from ..model import FATAL, SEVERITIES, WARNING, PackDeclaration, RuleDeclaration
+from ..model import PackDeclaration, RuleDeclaration
 from ..plugins import PluginRegistries, get_registries
+from . import schema
+from .builtin import builtin_rules
 
-__all__ = [
-    "ACTION_OUTCOMES",
-    "BUDGET_KEYS",
-    "PLAYBOOK_FIELDS",
-    "RULE_FIELDS",
-    "declaration_from_mapping",
-    "parse_playbook",
-    "rule_category",
-    "validate_declaration",
-]
-
-PLAYBOOK_FIELDS = (
-    "pack_id",
-    "version",
-    "name",
-    "kind",
-    "description",
-    "solvers",
-    "codons",
-    "hard_rules",
-    "rules",
-    "invariants",
-    "remedies",
-    "default_action",
-    "actions",
-    "budget",
-)
-RULE_FIELDS = (
-    "id",
-    "pattern",
-    "type",
-    "action",
-    "severity",
-    "category",
-    "law",
-    "description",
-    "flags",
-    "options",
-)
-ACTION_OUTCOMES = ("block", "redact", "allow")
-BUDGET_KEYS = ("max_latency_ms",)
-_SOLVER_ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
-_CATEGORY_CHARS = re.compile(r"[^A-Z0-9]")
-
-
-def rule_category(rule: RuleDeclaration) -> str:
-    """Return the rule's token category: its ``category``, else its id, normalised."""
-    return _CATEGORY_CHARS.sub("_", (rule.category or rule.id).upper())
-
-
-def _load_yaml(text: str) -> Any:
-    if not isinstance(text, str):
-        raise PlaybookParseError("playbook must be text")
-    try:
-        document = strictyaml.dirty_load(text, strictyaml.Any(), allow_flow_style=True)
-    except strictyaml.YAMLError as exc:
-        raise PlaybookParseError(f"playbook is not valid YAML: {exc}") from exc
-    except Exception as exc:  # ruamel errors not wrapped by strictyaml
-        raise PlaybookParseError(f"playbook is not valid YAML: {exc}") from exc
-    return document.data
-
-
-def _string_list(value: Any, field: str) -> tuple[str, ...]:
-    if value is None or value == "":
-        return ()
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return tuple(value)
-    raise PlaybookParseError(f"{field}: must be a list of strings")
+__all__ = ["declaration_from_mapping", "effective_rules", "parse_playbook"]
 
 
 def parse_playbook(text: str, registries: PluginRegistries | None = None) -> PackDeclaration:
     """Parse and validate a playbook; raise on the first parse error or on every problem."""
-    data = _load_yaml(text)
-    if not isinstance(data, dict):
-        raise PlaybookParseError("playbook root must be a mapping")
-    return declaration_from_mapping(data, registries)
-
-
-def _number(value: Any) -> float | None:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
-
-
-def _rule_from_mapping(
-    index: int, raw: Any, problems: list[str], registries: PluginRegistries | None = None
-) -> RuleDeclaration | None:
-    where = f"rule #{index + 1}"
-    if not isinstance(raw, dict):
-        problems.append(f"{where}: must be a mapping with id and pattern")
-        return None
-    rule_id = raw.get("id")
-    if isinstance(rule_id, str) and rule_id.strip():
-        where = f"rule {rule_id!r}"
-    else:
-        problems.append(f"{where}: id: required (a non-empty string)")
-        rule_id = None
-    for key in raw:
-        if key not in RULE_FIELDS:
-            problems.append(f"{where}: {key}: unknown field (known: {', '.join(RULE_FIELDS)})")
-    pattern = raw.get("pattern")
-    if not isinstance(pattern, str) or pattern == "":
-        problems.append(f"{where}: pattern: required (a non-empty string)")
-        pattern = None
-    text_fields: dict[str, str | None] = {}
-    for name in ("type", "action", "severity", "category", "law", "description"):
-        value = raw.get(name)
-        if value is not None and not isinstance(value, str):
-            problems.append(f"{where}: {name}: must be a string")
-            value = None
-        text_fields[name] = value
-    flags: tuple[str, ...] = ()
-    try:
-        flags = _string_list(raw.get("flags"), f"{where}: flags")
-    except PlaybookParseError as exc:
-        problems.append(str(exc))
-    options = raw.get("options") or {}
-    if not isinstance(options, dict):
-        problems.append(f"{where}: options: must be a mapping")
-        options = {}
-    if rule_id is None or pattern is None:
-        # No declaration can be built; still name what else is wrong with the rule.
-        for name, kind in (("type", "rule type"), ("action", "action")):
-            value = text_fields[name]
-            if value is not None and registries is not None:
-                known = registries.rule_types if name == "type" else registries.remedies
-                if value not in known:
-                    problems.append(f"{where}: {name}: unknown {kind} {value!r}")
-        return None
-    return RuleDeclaration(
-        id=rule_id,
-        pattern=pattern,
-        type=text_fields["type"] or "regex",
-        action=text_fields["action"] or "redact",
-        severity=text_fields["severity"].upper() if text_fields["severity"] else None,
-        category=text_fields["category"],
-        law=text_fields["law"],
-        description=text_fields["description"],
-        flags=flags,
-        options=dict(options),
-    )
-
-
-def _actions(raw: Any, problems: list[str]) -> dict[str, str]:
-    if raw is None or raw == "":
-        return {}
-    if not isinstance(raw, dict):
-        problems.append("actions: must be a mapping of outcome (block, redact, allow) to name")
-        return {}
-    actions: dict[str, str] = {}
-    for outcome, name in raw.items():
-        if outcome not in ACTION_OUTCOMES:
-            problems.append(f"actions: {outcome}: unknown outcome (known: block, redact, allow)")
-            continue
-        if not isinstance(name, str) or not name.strip():
-            problems.append(f"actions: {outcome}: must be a non-empty action name")
-            continue
-        if outcome == "block" and not name.startswith("block"):
-            problems.append(f"actions: block: {name!r} must start with 'block'")
-            continue
-        if outcome != "block" and name.startswith("block"):
-            problems.append(f"actions: {outcome}: {name!r} must not start with 'block'")
-            continue
-        actions[outcome] = name
-    return actions
-
-
-def _budget(raw: Any, problems: list[str]) -> dict[str, float]:
-    if raw is None or raw == "":
-        return {}
-    if not isinstance(raw, dict):
-        problems.append("budget: must be a mapping (max_latency_ms)")
-        return {}
-    budget: dict[str, float] = {}
-    for key, value in raw.items():
-        if key not in BUDGET_KEYS:
-            problems.append(f"budget: {key}: unknown budget (known: {', '.join(BUDGET_KEYS)})")
-            continue
-        number = _number(value)
-        if number is None or number <= 0:
-            problems.append(f"budget: {key}: must be a positive number of milliseconds")
-            continue
-        budget[key] = number
-    return budget
+    registries = registries or get_registries()
+    return schema.parse_playbook(text, registries, lambda: builtin_rules(registries))
 
 
 def declaration_from_mapping(
     data: dict[str, Any], registries: PluginRegistries | None = None
 ) -> PackDeclaration:
     """Build and validate a declaration from parsed playbook (or sealed pack) data."""
-    pack_id = data.get("pack_id")
-    if not isinstance(pack_id, str) or not pack_id.strip():
-        raise PlaybookParseError("pack_id: required (a non-empty string)")
-    solvers = _string_list(data.get("solvers"), "solvers")
-    for solver in solvers:
-        if not _SOLVER_ID.match(solver):
-            raise PlaybookParseError(f"solvers: {solver!r} is not a solver id")
-    problems: list[str] = []
-    for key in data:
-        if key not in PLAYBOOK_FIELDS:
-            problems.append(f"{key}: unknown playbook field (known: {', '.join(PLAYBOOK_FIELDS)})")
-    meta: dict[str, str | None] = {}
-    for name in ("version", "name", "kind", "description", "default_action"):
-        value = data.get(name)
-        if value is not None and not isinstance(value, str):
-            problems.append(f"{name}: must be a string")
-            value = None
-        meta[name] = value
-    codons: tuple[str, ...] = ()
-    hard_rules: tuple[str, ...] = ()
-    try:
-        codons = _string_list(data.get("codons"), "codons")
-        hard_rules = _string_list(data.get("hard_rules"), "hard_rules")
-    except PlaybookParseError as exc:
-        problems.append(str(exc))
-    raw_rules = data.get("rules")
-    rules: list[RuleDeclaration] = []
-    if raw_rules is None or raw_rules == "":
-        raw_rules = []
-    if not isinstance(raw_rules, list):
-        problems.append("rules: must be a list of rules")
-        raw_rules = []
     registries = registries or get_registries()
-    for index, raw in enumerate(raw_rules):
-        rule = _rule_from_mapping(index, raw, problems, registries)
-        if rule is not None:
-            rules.append(rule)
-    default_action = meta["default_action"]
-    if default_action is not None and (
-        not default_action.strip() or default_action.startswith("block")
-    ):
-        problems.append(
-            f"default_action: {default_action!r} must be a name not starting with 'block'"
-        )
-    declaration = PackDeclaration(
-        pack_id=pack_id,
-        rules=tuple(rules),
-        version=meta["version"],
-        name=meta["name"],
-        kind=meta["kind"],
-        description=meta["description"],
-        solvers=solvers,
-        codons=codons,
-        hard_rules=hard_rules,
-        invariants=data.get("invariants"),
-        remedies=data.get("remedies"),
-        default_action=default_action,
-        actions=_actions(data.get("actions"), problems),
-        budget=_budget(data.get("budget"), problems),
-    )
-    problems.extend(validate_declaration(declaration, registries))
-    if not raw_rules and not codons and not hard_rules:
-        problems.append("rules: a pack needs at least one rule, codon or hard rule")
-    if problems:
-        raise UnsupportedPackDeclarationError(problems)
-    return declaration
+    return schema.declaration_from_mapping(data, registries, lambda: builtin_rules(registries))
 
 
-def validate_declaration(
-    declaration: PackDeclaration, registries: PluginRegistries | None = None
-) -> list[str]:
-    """Return every problem of a declaration's rules, codons and hard rules."""
-    registries = registries or get_registries()
-    problems: list[str] = []
-    seen: set[str] = set()
-    for rule in declaration.rules:
-        where = f"rule {rule.id!r}"
-        if rule.id in seen:
-            problems.append(f"{where}: id: duplicate rule id")
-        seen.add(rule.id)
-        rule_type = registries.rule_types.get(rule.type)
-        if rule_type is None:
-            problems.append(
-                f"{where}: type: unknown rule type {rule.type!r} "
-                f"(installed: {', '.join(registries.rule_types.names())})"
+def effective_rules(
+    declaration: PackDeclaration, registries: PluginRegistries
+) -> list[RuleDeclaration]:
+    """Return the rules a pack runs: its own, then its codons, then its hard rules as blocks."""
+    rules = list(declaration.rules)
+    if declaration.codons or declaration.hard_rules:
+        catalogue = builtin_rules(registries)
+        for name in declaration.codons:
+            rules.extend(catalogue[rule_id] for rule_id in schema.matching_ids(name, catalogue))
+        for name in declaration.hard_rules:
+            rules.extend(
+                replace(catalogue[rule_id], action="block", severity=None)
+                for rule_id in schema.matching_ids(name, catalogue)
             )
-        remedy = registries.remedies.get(rule.action)
-        if remedy is None:
-            problems.append(
-                f"{where}: action: unknown action {rule.action!r} "
-                f"(installed: {', '.join(registries.remedies.names())})"
-            )
-        if rule.severity is not None and rule.severity not in SEVERITIES:
-            problems.append(f"{where}: severity: must be FATAL or WARNING")
-        elif remedy is not None and remedy.withholds_text and rule.severity == WARNING:
-            problems.append(f"{where}: severity: a {rule.action!r} rule is always FATAL")
-        if rule.category is not None and not rule.category.strip():
-            problems.append(f"{where}: category: must not be empty")
-        if rule_type is not None:
-            try:
-                problems.extend(rule_type.validate(rule))
-            except Exception as exc:
-                problems.append(f"{where}: type {rule.type!r} failed to validate it: {exc}")
-    builtin_ids = (
-        _builtin_rule_ids(registries) if declaration.codons or declaration.hard_rules else {}
-    )
-    for field, names in (("codons", declaration.codons), ("hard_rules", declaration.hard_rules)):
-        for name in names:
-            if name not in builtin_ids:
-                problems.append(
-                    f"{field}: {name!r} is not a built-in detector "
-                    f"(built-in: {', '.join(sorted(builtin_ids)) or 'none'})"
-                )
-            elif name in seen:
-                problems.append(f"{field}: {name!r} duplicates a rule id")
-            seen.add(name)
-    return problems
-
-
-def _builtin_rule_ids(registries: PluginRegistries) -> dict[str, RuleDeclaration]:
-    """Return the rules of the built-in data-protection pack, by id (codon names)."""
-    from .builtin import builtin_rules  # local: the built-in pack itself is a playbook
-
-    return builtin_rules(registries)
-
-
-def severity_of(rule: RuleDeclaration, registries: PluginRegistries) -> str:
-    """Return a rule's severity: its own, else its remedy's default."""
-    if rule.severity:
-        return rule.severity
-    remedy = registries.remedies.get(rule.action)
-    return remedy.severity if remedy is not None else FATAL
+    return rules

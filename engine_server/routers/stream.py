@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -17,6 +17,7 @@ from ..dependencies import get_engine
 from ..errors import ERROR_RESPONSES
 from ..licensing import engine_for_request
 from ..models import StreamChunkResultModel, StreamRequest
+from ..stream_events import stream_events
 
 __all__ = ["prepare_stream", "router"]
 
@@ -28,20 +29,6 @@ StreamEvents = Iterator[dict[str, Any]]
 #: Texts longer than this are streamed from a worker thread, in batches of events.
 INLINE_TEXT_LIMIT = 64 * 1024
 _BATCH_EVENTS = 256
-
-
-def _stream_events() -> Callable[..., Iterable[dict[str, Any]]]:
-    try:
-        from engine_core import streaming
-    except ImportError as exc:  # runtime without streaming support
-        raise HTTPException(
-            status.HTTP_501_NOT_IMPLEMENTED, "Streaming is not available in this runtime"
-        ) from exc
-    # stream_events is the lazy form of simulate_stream (which returns a list).
-    events: Callable[..., Iterable[dict[str, Any]]] = getattr(
-        streaming, "stream_events", streaming.simulate_stream
-    )
-    return events
 
 
 def _until_end(first: dict[str, Any] | None, events: Iterator[dict[str, Any]]) -> StreamEvents:
@@ -84,7 +71,6 @@ async def prepare_stream(
 ) -> PreparedStream:
     """Start the simulated stream before the 200 is sent, so start-up errors get their status."""
     active = engine_for_request(request, engine, body.license_key)
-    stream_events = _stream_events()
     events = iter(
         stream_events(
             active,

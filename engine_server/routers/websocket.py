@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect, status
 
 from engine_core import Engine, StreamChunk
+from engine_core.constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
 from engine_core.errors import EngineRuntimeError, StreamBlockedError
 
 from ..dependencies import (
@@ -21,14 +22,12 @@ from ..dependencies import (
 )
 from ..settings import ServiceSettings
 
-__all__ = ["MIN_LOOKAHEAD_CHARS", "DecisionSocket", "router"]
+__all__ = ["DecisionSocket", "router"]
 
 logger = logging.getLogger("engine_server")
 
 router = APIRouter(tags=["websocket"])
 
-DEFAULT_LOOKAHEAD_CHARS = 28
-MIN_LOOKAHEAD_CHARS = 16
 STREAM_BLOCKED = "STREAM_BLOCKED"
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine_core import Engine, EvaluationResult
 from engine_core.anchors import scan_bytes
+from engine_core.constants import BLOCKED_PLACEHOLDER
 from engine_core.engine import BACKGROUND_DIGEST_CHARS, input_digest
 from engine_core.errors import (
     AmbiguousPayloadError,
@@ -18,7 +19,6 @@ from engine_core.errors import (
     EnclaveCapabilityError,
     RemovedCapabilityError,
 )
-from engine_core.evaluation import BLOCKED_PLACEHOLDER
 from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
 from engine_core.version import RUNTIME_VERSION

@@ -6,7 +6,8 @@ import pytest
 
 from engine_core.errors import PlaybookParseError, UnsupportedPackDeclarationError
 from engine_core.evaluation import CompiledPack
-from engine_core.packs.playbook import parse_playbook, rule_category
+from engine_core.model import rule_category
+from engine_core.packs.playbook import effective_rules, parse_playbook
 from engine_core.plugins import get_registries
 
 
@@ -142,9 +143,9 @@ def test_installed_plugin_makes_a_type_valid() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ("{prefilter: 'x', prefilter_lead: -1}", "must be a whole number of characters"),
-        ("{prefilter: 'x', prefilter_lead: two}", "must be a whole number of characters"),
-        ("{prefilter: 'x', prefilter_lead: '1.5'}", "must be a whole number of characters"),
+        ("{prefilter: 'x', prefilter_lead: -1}", "must be at least 0"),
+        ("{prefilter: 'x', prefilter_lead: two}", "must be a whole number"),
+        ("{prefilter: 'x', prefilter_lead: '1.5'}", "must be a whole number"),
         ("{prefilter_lead: 3}", "needs options.prefilter"),
     ],
 )
@@ -163,6 +164,10 @@ def test_prefilter_lead_reaches_the_matcher() -> None:
         "pack_id: a\n"
         "rules: [{id: r, pattern: 'ab+c', options: {prefilter: 'b', prefilter_lead: 1}}]\n"
     )
-    matcher = CompiledPack(declaration, get_registries()).rules[0].matcher
+    matcher = (
+        CompiledPack(declaration, effective_rules(declaration, get_registries()), get_registries())
+        .rules[0]
+        .matcher
+    )
     assert matcher.prefilter == "b"
     assert getattr(matcher, "prefilter_lead", None) == 1

@@ -21,8 +21,8 @@ from engine_core.licensing.authority import (
     write_license_file,
     write_trust_file,
 )
+from engine_core.loading import load_pack
 from engine_core.packs.compiler import PACK_SUFFIX, compile_playbook
-from engine_core.packs.loader import load_pack
 
 VALID_FROM = 1_577_836_800.0  # 2020-01-01T00:00:00Z
 VALID_UNTIL = 1_893_456_000.0  # 2030-01-01T00:00:00Z

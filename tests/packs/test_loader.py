@@ -21,9 +21,9 @@ from engine_core.errors import (
     PlaybookParseError,
     UnsupportedPackDeclarationError,
 )
+from engine_core.loading import load_pack
 from engine_core.packs.compiler import PACK_SUFFIX, compile_playbook
 from engine_core.packs.container import DIGEST_SIZE, seal
-from engine_core.packs.loader import load_pack
 
 IssueLicense = Callable[..., Path]
 

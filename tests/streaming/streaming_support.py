@@ -22,6 +22,7 @@ from stdnum import iban, luhn, verhoeff
 from engine_core import Engine, StreamChunk
 from engine_core.errors import StreamBlockedError
 from engine_core.evaluation import CompiledPack
+from engine_core.evaluation.verdict import merge, redact
 from engine_core.streaming import StreamSession
 
 #: Candidate values, several formats per category of DESIGN section 4. Only
@@ -339,7 +340,7 @@ class Expected:
 def expected(compiled: CompiledPack, text: str) -> Expected:
     """Return the redact-everything output of ``text`` with the output span of each token."""
     findings = compiled.find(text)
-    merged = compiled.merge(findings)
+    merged = merge(findings)
     tokens: list[tuple[int, int]] = []
     out_position = 0
     previous = 0
@@ -351,7 +352,7 @@ def expected(compiled: CompiledPack, text: str) -> Expected:
         previous = end
     values = [span for finding in findings for span in finding.spans]
     fatal = any(finding.rule.severity == "FATAL" for finding in findings)
-    return Expected(compiled.redact(text, merged), values, tokens, fatal)
+    return Expected(redact(text, merged), values, tokens, fatal)
 
 
 def boundaries(released: Sequence[str]) -> list[int]:

@@ -22,6 +22,7 @@ from streaming_support import (
 from engine_core import Engine
 from engine_core.errors import StreamBlockedError
 from engine_core.licensing.context import CommunityLicense
+from engine_core.matching import Matcher
 from engine_core.model import RuleDeclaration
 from engine_core.packs.playbook import parse_playbook
 from engine_core.plugins import get_registries, hookimpl, make_plugin_manager, use_plugin_manager
@@ -144,10 +145,9 @@ def test_compiled_pack_at_every_two_piece_split(pack_engine: Engine, text: str) 
 # --- plugin rule types that cannot tell growth ------------------------------------
 
 
-class HeldKeywordMatcher:
+class HeldKeywordMatcher(Matcher):
     """Whole-word keywords; says nothing about growth (optionally declares a window)."""
 
-    prefilter = None
     can_tell_growth = False
 
     def __init__(self, words: list[str], growth_window: int | None = None) -> None:

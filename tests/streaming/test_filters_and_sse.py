@@ -12,7 +12,7 @@ from streaming_support import expected, lookaheads, texts, value_pool
 
 from engine_core import Engine
 from engine_core.errors import StreamBlockedError
-from engine_core.streaming import simulate_stream, stream_events
+from engine_server.stream_events import simulate_stream, stream_events
 
 FILLER = "and the conversation goes on for a while longer "
 

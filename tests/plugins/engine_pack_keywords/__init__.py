@@ -23,14 +23,15 @@ from collections.abc import Callable
 import ahocorasick
 
 from engine_core import hookimpl
+from engine_core.matching import Matcher
 from engine_core.model import WARNING, RuleDeclaration
+from engine_core.options import Option
 from engine_core.registries import Remedy, RuleType
 
 __all__ = ["KEYWORD_LIST", "MASK", "KeywordMatcher"]
 
 # ASCII-only case folding keeps every offset unchanged (str.lower() may not).
 _FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-_OPTIONS = {"case_sensitive"}
 
 
 def _keywords(rule: RuleDeclaration) -> list[str]:
@@ -41,11 +42,8 @@ def _is_word_char(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
-class KeywordMatcher:
+class KeywordMatcher(Matcher):
     """Finds whole-word keywords with one Aho-Corasick pass over the text."""
-
-    prefilter = None  # the automaton pass is itself the cheap scan
-    can_tell_growth = True
 
     def __init__(self, keywords: list[str], *, case_sensitive: bool = False) -> None:
         self.case_sensitive = case_sensitive
@@ -97,16 +95,12 @@ def _validate(rule: RuleDeclaration) -> list[str]:
     problems = []
     if not _keywords(rule):
         problems.append(f"rule {rule.id!r}: pattern: needs at least one keyword (a|b|c)")
-    for name in sorted(set(rule.options) - _OPTIONS):
-        problems.append(f"rule {rule.id!r}: options: unknown option {name!r}")
-    if not isinstance(rule.options.get("case_sensitive", False), (bool, str)):
-        problems.append(f"rule {rule.id!r}: options.case_sensitive: must be true or false")
     return problems
 
 
 def _compile(rule: RuleDeclaration) -> KeywordMatcher:
-    flag = str(rule.options.get("case_sensitive", "false")).lower() in ("true", "yes", "1")
-    return KeywordMatcher(_keywords(rule), case_sensitive=flag)
+    # Options arrive typed (a bool here) as the rule type declares them below.
+    return KeywordMatcher(_keywords(rule), case_sensitive=rule.options.get("case_sensitive", False))
 
 
 KEYWORD_LIST = RuleType(
@@ -114,6 +108,7 @@ KEYWORD_LIST = RuleType(
     validate=_validate,
     compile=_compile,
     description="Whole-word keywords separated by | (Aho-Corasick).",
+    options=(Option("case_sensitive", bool, "Match case exactly.", default=False),),
 )
 MASK = Remedy(
     name="mask",

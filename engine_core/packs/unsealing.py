@@ -1,6 +1,7 @@
-"""``load_pack``: unseal a compiled pack under a license and return its engine.
+"""Reading a sealed pack's plaintext back into a validated declaration, and finding its license.
 
-Checks, in order (DESIGN section 7): pack path, license resolution and
+:func:`engine_core.loading.load_pack` runs the checks in order
+(docs/architecture.md, "Packs"): pack path, license resolution and
 verification, container size, magic, version, digest, license binding,
 decryption, plaintext parse, declarations, then entitlement.
 """
@@ -9,23 +10,20 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..errors import PackUnsealError, PlaybookParseError, UnsupportedPackDeclarationError
+from ..licensing.license_file import resolve_license_path
 from ..model import PackDeclaration
 from ..plugins import PluginRegistries
 from ..strict_json import strict_loads
 from .compiler import PACK_FORMAT
-from .container import unseal
 from .playbook import declaration_from_mapping
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Engine
-
-__all__ = ["load_pack", "read_pack_declaration", "resolve_pack_license"]
+__all__ = ["path_argument", "read_pack_declaration", "resolve_pack_license"]
 
 
-def _path_argument(value: object, what: str) -> Path:
+def path_argument(value: object, what: str) -> Path:
+    """Return ``value`` as a Path; ValueError unless it is a non-empty str or path."""
     if not isinstance(value, str | os.PathLike) or not os.fspath(value):
         raise ValueError(f"{what} must be a non-empty path, got {value!r}")
     return Path(value)
@@ -33,9 +31,7 @@ def _path_argument(value: object, what: str) -> Path:
 
 def resolve_pack_license(license_file: str | os.PathLike[str] | None) -> Path:
     """Return the license file: argument, else ENGINE_LICENSE_FILE, else ~/.engine/engine.lic."""
-    from ..licensing.license_file import resolve_license_path
-
-    explicit = None if license_file is None else _path_argument(license_file, "license_file")
+    explicit = None if license_file is None else path_argument(license_file, "license_file")
     # An explicit file that does not exist is a FileNotFoundError, not a fallback.
     # The library never reads ./engine.lic (only the CLI does).
     found = resolve_license_path(explicit, search_cwd=False)
@@ -75,25 +71,3 @@ def read_pack_declaration(
         ) from exc
     except PlaybookParseError as exc:
         raise PackUnsealError(f"pack declarations are unreadable: {exc}") from exc
-
-
-def load_pack(
-    path: str | os.PathLike[str],
-    license_file: str | os.PathLike[str] | None = None,
-    *,
-    registries: PluginRegistries | None = None,
-) -> Engine:
-    """Unseal a compiled pack under a license file and return an engine serving it."""
-    from ..engine import Engine
-    from ..licensing.entitlements import check_pack_allowed
-    from ..licensing.license_file import load_license
-
-    pack_path = _path_argument(path, "path")
-    if not pack_path.is_file():
-        raise FileNotFoundError(f"pack file not found: {pack_path}")
-    license = load_license(resolve_pack_license(license_file))
-    data = pack_path.read_bytes()
-    plaintext = unseal(data, license_id=license.license_id, content_key=license.content_key)
-    declaration = read_pack_declaration(plaintext, license.license_id, registries)
-    check_pack_allowed(license, declaration.pack_id, declaration.solvers)
-    return Engine.for_pack(declaration, license.context(), registries)

@@ -1,0 +1,62 @@
+"""A compiled pack: a validated declaration, its compiled rules, their scanner and its actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..constants import DEFAULT_ACTIONS
+from ..matching import DEFAULT_MATCH_TIMEOUT_S
+from ..model import PackDeclaration, RuleDeclaration
+from ..plugins import PluginRegistries
+from .rules import CompiledRule, Finding, compile_rules
+from .scanning import Scanner
+from .verdict import Verdict, decide
+
+__all__ = ["CompiledPack"]
+
+
+class CompiledPack:
+    """A validated declaration with every rule (its own and imported ones) compiled.
+
+    ``rules`` are the declarations the pack runs, in order: the declaration's
+    own and those its ``codons``/``hard_rules`` import (see
+    :func:`engine_core.packs.playbook.effective_rules`).
+    """
+
+    def __init__(
+        self,
+        declaration: PackDeclaration,
+        rules: Sequence[RuleDeclaration],
+        registries: PluginRegistries,
+        *,
+        match_timeout_s: float = DEFAULT_MATCH_TIMEOUT_S,
+    ) -> None:
+        self.declaration = declaration
+        self.pack_id = declaration.pack_id
+        self.actions = {**DEFAULT_ACTIONS, **declaration.actions}
+        self.allow_action = declaration.default_action or self.actions["allow"]
+        self.rules: tuple[CompiledRule, ...] = compile_rules(rules, registries, match_timeout_s)
+        self._scanner = Scanner(self.rules, match_timeout_s)
+
+    @property
+    def can_tell_growth(self) -> bool:
+        """True when every rule can say where a growing match starts."""
+        return all(rule.matcher.can_tell_growth for rule in self.rules)
+
+    def find(
+        self, text: str, start: int = 0, end: int | None = None, encoded: bytes | None = None
+    ) -> list[Finding]:
+        """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
+
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        """
+        return self._scanner.find(text, start, end, encoded)
+
+    def growing_start(self, text: str, start: int = 0) -> int | None:
+        """Return the earliest start of a match any rule could still grow, or None."""
+        positions = [rule.matcher.growing_start(text, start) for rule in self.rules]
+        return min((position for position in positions if position is not None), default=None)
+
+    def decide(self, text: str, encoded: bytes | None = None) -> Verdict:
+        """Evaluate ``text`` and return the verdict (no timing or license fields)."""
+        return decide(text, self.find(text, encoded=encoded), self.actions, self.allow_action)

@@ -1,0 +1,202 @@
+"""Scanning: every rule of a pack over a text, run only where its prefilter hits.
+
+See docs/architecture.md, "The path of one decision": one Hyperscan pass (or
+one ``regex`` search per prefilter) finds prefilter hits; each rule runs in
+windows around them, which yields exactly the spans of a whole-text scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import regex
+
+from ..anchors import AnchorScanner
+from ..errors import DecisionBudgetExceededError
+from ..matching import Span, scan_bounds
+from .rules import CompiledRule, Finding
+
+__all__ = ["Scanner"]
+
+
+#: Windows closer than this are scanned as one (fewer calls, same spans).
+_WINDOW_MERGE_GAP = 16
+
+
+@dataclass(frozen=True)
+class _ScanGroup:
+    """The rules sharing one prefilter, and how far around a prefilter hit they can match.
+
+    ``windowed`` rules have a bounded longest match (``before``) and right
+    context; they run only in windows around the prefilter's hits. A match
+    starts at most ``lead`` characters before the prefilter match it contains
+    (``before`` unless the rules declare less). ``whole`` rules run on the whole
+    range when the prefilter is found at all.
+    """
+
+    prefilter: regex.Pattern[str]
+    windowed: tuple[CompiledRule, ...]
+    whole: tuple[CompiledRule, ...]
+    before: int
+    after: int
+    lead: int
+    timeout: float
+
+
+def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
+    """Yield the span of each match."""
+    for match in matches:
+        yield match.span()
+
+
+def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
+    """Group the rules that have a prefilter by its source."""
+    by_source: dict[str, list[CompiledRule]] = {}
+    for rule in rules:
+        if rule.matcher.prefilter is not None:
+            by_source.setdefault(rule.matcher.prefilter, []).append(rule)
+    groups: list[_ScanGroup] = []
+    for source, members in by_source.items():
+        windowed: list[CompiledRule] = []
+        whole: list[CompiledRule] = []
+        before = after = lead = 0
+        prefilter = regex.compile(source)
+        if scan_bounds(prefilter) is None:  # lookarounds in the prefilter: no window proof
+            whole = members
+        for rule in members if not whole else ():
+            bounds = rule.matcher.window_bounds()
+            if bounds is None:
+                whole.append(rule)
+            else:
+                windowed.append(rule)
+                declared = rule.matcher.prefilter_lead
+                rule_lead = bounds[0] if declared is None else min(declared, bounds[0])
+                before = max(before, bounds[0])
+                after = max(after, bounds[0] + bounds[1])
+                lead = max(lead, rule_lead)
+        groups.append(
+            _ScanGroup(prefilter, tuple(windowed), tuple(whole), before, after, lead, timeout)
+        )
+    return tuple(groups)
+
+
+class Scanner:
+    """Finds every rule's spans in a text, running each rule only where it can match."""
+
+    def __init__(self, rules: Sequence[CompiledRule], match_timeout_s: float) -> None:
+        self.rules = tuple(rules)
+        # One compiled prefilter per distinct source, shared by the rules that name it.
+        self._groups = _scan_groups(self.rules, match_timeout_s)
+        # Large texts: one Hyperscan pass finds the hits of every accelerable prefilter.
+        self._anchors = AnchorScanner.build([group.prefilter.pattern for group in self._groups])
+        self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
+
+    def find(
+        self, text: str, start: int = 0, end: int | None = None, encoded: bytes | None = None
+    ) -> list[Finding]:
+        """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
+
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        """
+        stop = len(text) if end is None else end
+        found: dict[int, list[Span]] = {}
+        for rule in self._unfiltered:
+            spans = rule.matcher.find(text, start, stop)
+            if spans:
+                found[rule.index] = spans
+        anchors = self._anchors
+        anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
+        for group in self._groups:
+            source = group.prefilter.pattern
+            if anchors is not None and source in anchors.sources:
+                hits = anchored.get(source)
+                if hits:  # an accelerated prefilter with no hit: the group cannot match
+                    self._scan_group(group, text, start, stop, found, hits)
+            else:
+                self._scan_group(group, text, start, stop, found)
+        return [
+            Finding(rule, tuple(sorted(found[rule.index])))
+            for rule in self.rules
+            if rule.index in found
+        ]
+
+    @staticmethod
+    def _scan_group(
+        group: _ScanGroup,
+        text: str,
+        start: int,
+        stop: int,
+        found: dict[int, list[Span]],
+        known_hits: list[Span] | None = None,
+    ) -> None:
+        """Add the spans of one prefilter group's rules to ``found``.
+
+        A whole-range scan of a rule finds its leftmost match, then the next one
+        from where that ended. Every match contains a prefilter match starting at
+        most ``lead`` (at most ``before``, the longest match) characters into it.
+        The prefilter's own scan reports non-overlapping hits, each starting at
+        or before any prefilter match it hides, so a match can only start in
+        ``[hit_start - lead, hit_end)`` of some reported hit; and the pattern
+        decides a start ``x`` by reading no further than ``x + after``. A window
+        from the earliest such start of a run of hits to ``after`` past the last
+        one therefore yields the same matches for every start before the last
+        hit's end, and no match starts between windows: the kept spans are
+        exactly those of the whole-range scan. Text before a window stays
+        visible to look-behinds, as in the whole-range scan. The argument holds
+        for any superset of the prefilter's hits, so ``known_hits`` (all matches
+        of the prefilter, from :class:`~engine_core.anchors.AnchorScanner`) may
+        stand in for the prefilter's own scan. Those hold, for every end offset,
+        the leftmost start, so the prefilter match inside a match ``[x, y)`` ends
+        at a reported ``hit_end <= y`` and ``x >= hit_end - before`` too.
+        """
+        try:
+            hits: Iterator[Span] = (
+                iter(known_hits)
+                if known_hits is not None
+                else _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
+            )
+            first = next(hits, None)
+            if first is None:
+                return
+            for rule in group.whole:
+                whole_spans = rule.matcher.find(text, start, stop)
+                if whole_spans:
+                    found.setdefault(rule.index, []).extend(whole_spans)
+            if not group.windowed:
+                return
+            before, after, lead = group.before, group.after, group.lead
+            # With every prefilter match known, a match containing hit [a, b) also starts
+            # at or after b - before; with finditer's non-overlapping hits only a - lead.
+            exhaustive = known_hits is not None
+            reach = sorted(
+                (
+                    max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
+                    max(hit_end, hit_start + 1),
+                )
+                for hit_start, hit_end in (first, *hits)
+            )
+            windows: list[tuple[int, int, int]] = []
+            low, last = reach[0]
+            for hit_low, hit_last in reach:
+                if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
+                    last = max(last, hit_last)
+                else:
+                    windows.append((low, last - 1 + after, last))
+                    low, last = hit_low, hit_last
+            windows.append((low, last - 1 + after, last))
+        except TimeoutError:
+            raise DecisionBudgetExceededError(
+                (group.windowed or group.whole)[0].rule_id,
+                "regex_timeout_ms",
+                group.timeout * 1000,
+                group.timeout * 1000,
+            ) from None
+        for rule in group.windowed:
+            matcher = rule.matcher
+            spans: list[Span] = []
+            for low, high, last in windows:
+                window_start, window_stop = max(low, start), min(high, stop)
+                spans.extend(matcher.find_in_window(text, window_start, window_stop, last))
+            if spans:
+                found.setdefault(rule.index, []).extend(spans)

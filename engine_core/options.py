@@ -1,0 +1,109 @@
+"""Typed rule options: what a rule type declares it accepts, and how values are checked.
+
+A playbook's YAML gives every scalar as text and a sealed pack's JSON gives
+typed values; either way a rule type receives its options typed as it
+declared them, and an unknown or misspelt option is a listed problem
+(docs/architecture.md, "The rule-type contract").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Option", "typed_options"]
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+_KINDS: dict[type, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "a string",
+    list: "a list of strings",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a rule type accepts under a rule's ``options:``.
+
+    ``kind`` is ``bool``, ``int``, ``float``, ``str`` or ``list`` (a list of
+    strings); ``minimum`` bounds numbers; ``default`` documents what the rule
+    type assumes when a rule leaves the option out (it is not stored in packs).
+    """
+
+    name: str
+    kind: type
+    description: str = ""
+    default: Any = None
+    minimum: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise TypeError(f"option {self.name!r}: kind must be bool, int, float, str or list")
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` as this option's kind; raise ValueError saying what is expected."""
+        result = self._convert(value)
+        if self.minimum is not None and isinstance(result, int | float) and result < self.minimum:
+            raise ValueError(f"must be at least {self.minimum:g}, got {value!r}")
+        return result
+
+    def _convert(self, value: Any) -> Any:
+        expected = f"must be {_KINDS[self.kind]}, got {value!r}"
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+                return value.strip().lower() in _TRUE
+            raise ValueError(expected)
+        if self.kind is list:
+            items = [value] if isinstance(value, str) else value
+            if isinstance(items, list) and all(isinstance(item, str) for item in items):
+                return list(items)
+            raise ValueError(expected)
+        if self.kind is str:
+            if isinstance(value, str):
+                return value
+            raise ValueError(expected)
+        if isinstance(value, bool):
+            raise ValueError(expected)
+        return self._number(value, expected)
+
+    def _number(self, value: Any, expected: str) -> int | float:
+        try:
+            number = float(value) if isinstance(value, str | int | float) else math.nan
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise ValueError(expected)
+        if self.kind is int:
+            if not number.is_integer() or (isinstance(value, str) and "." in value):
+                raise ValueError(expected)
+            return int(number)
+        return number
+
+
+def typed_options(
+    rule_id: str, options: Mapping[str, Any], declared: Sequence[Option]
+) -> tuple[dict[str, Any], list[str]]:
+    """Return a rule's options typed as ``declared`` (absent ones left out) and every problem."""
+    known = {option.name: option for option in declared}
+    problems = [
+        f"rule {rule_id!r}: options: unknown option {name!r}"
+        + (f" (known: {', '.join(known)})" if known else " (this rule type takes none)")
+        for name in options
+        if name not in known
+    ]
+    typed: dict[str, Any] = {}
+    for option in declared:
+        if option.name not in options:
+            continue
+        try:
+            typed[option.name] = option.coerce(options[option.name])
+        except ValueError as exc:
+            problems.append(f"rule {rule_id!r}: options.{option.name}: {exc}")
+    return typed, problems
