@@ -62,7 +62,7 @@ def fail(prefix: str, error: BaseException | str) -> NoReturn:
 
 def require_license_path(explicit: Path | None) -> Path:
     """Resolve the license file in the specification's order, or raise FileNotFoundError."""
-    from engine_core.licensing.license_file import resolve_license_path
+    from engine_core.licensing.paths import resolve_license_path
 
     path = resolve_license_path(explicit)
     if path is None:

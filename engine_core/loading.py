@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 
 from .engine import Engine
+from .errors import PackUnsealError, UnsupportedPackDeclarationError
 from .licensing.entitlements import check_pack_allowed
+from .licensing.file_context import FileLicenseContext
 from .licensing.license_file import load_license
 from .packs.container import unseal
 from .packs.unsealing import path_argument, read_pack_declaration, resolve_pack_license
@@ -29,4 +31,9 @@ def load_pack(
     plaintext = unseal(data, license_id=license.license_id, content_key=license.content_key)
     declaration = read_pack_declaration(plaintext, license.license_id, registries)
     check_pack_allowed(license, declaration.pack_id, declaration.solvers)
-    return Engine.for_pack(declaration, license.context(), registries)
+    try:
+        return Engine.for_pack(declaration, FileLicenseContext(license), registries)
+    except UnsupportedPackDeclarationError as exc:  # a rule its rule type cannot compile
+        raise PackUnsealError(
+            "pack declarations are not supported by this runtime: " + "; ".join(exc.problems)
+        ) from exc

@@ -1,13 +1,15 @@
 """The plugin manager: built lazily, once per process.
 
 Built-in plugins are declared in the ``engine_pack`` entry-point group exactly
-like a third party's. :data:`DEFAULT_PLUGINS` names them again so they still
-load when entry-point autoloading is switched off.
+like a third party's. The default plugins are the entry points this
+distribution (``engine-pack``) declares itself: they still load when
+entry-point autoloading is switched off, and the core names no module of
+another package to find them (docs/architecture.md, "Layers").
 
 Environment:
 
 - ``ENGINE_DISABLE_PLUGIN_AUTOLOAD``: any non-empty value other than ``0``
-  skips entry points; only :data:`DEFAULT_PLUGINS` are loaded.
+  skips third-party entry points; only the default plugins are loaded.
 - ``ENGINE_LOAD_PLUGINS=a,b``: load only these entry points.
 - ``ENGINE_BLOCKED_PLUGINS=a,b``: never load these entry points (nor the
   default plugins of the same names).
@@ -32,9 +34,10 @@ from .errors import PluginLoadError
 from .registries import BuiltinPack, DecisionDomain, Registry, Remedy, RuleType
 
 __all__ = [
-    "DEFAULT_PLUGINS",
+    "DISTRIBUTION",
     "ENTRY_POINT_GROUP",
     "PluginRegistries",
+    "default_plugins",
     "get_plugin_manager",
     "get_registries",
     "hookimpl",
@@ -47,13 +50,22 @@ __all__ = [
 ENTRY_POINT_GROUP = hookspecs.PROJECT_NAME
 hookimpl = pluggy.HookimplMarker(hookspecs.PROJECT_NAME)
 
-#: The built-in plugins: entry-point name -> module.
-DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
-    ("rule_types", "engine_plugins.rule_types"),
-    ("remedies", "engine_plugins.remedies"),
-    ("decision_domains", "engine_plugins.decision_domains"),
-    ("builtin_pack", "engine_plugins.builtin_pack"),
-)
+#: The distribution whose own entry points are the default (built-in) plugins.
+DISTRIBUTION = "engine-pack"
+
+
+def default_plugins() -> tuple[importlib.metadata.EntryPoint, ...]:
+    """Return the built-in plugins: the entry points this distribution declares itself."""
+    try:
+        entry_points = importlib.metadata.distribution(DISTRIBUTION).entry_points
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise PluginLoadError(
+            f"the {DISTRIBUTION} distribution is not installed, so its built-in plugins "
+            "cannot be found: install it (pip install -e .)"
+        ) from exc
+    return tuple(
+        entry_point for entry_point in entry_points if entry_point.group == ENTRY_POINT_GROUP
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,11 +102,13 @@ def _register(manager: pluggy.PluginManager, name: str, plugin: object) -> None:
         raise PluginLoadError(f"plugin {name!r} could not be registered: {exc}") from exc
 
 
-def _import_plugin(name: str, module: str) -> object:
+def _load(entry_point: importlib.metadata.EntryPoint) -> object:
     try:
-        return importlib.import_module(module)
+        return entry_point.load()
     except Exception as exc:
-        raise PluginLoadError(f"plugin {name!r} ({module}) failed to import: {exc}") from exc
+        raise PluginLoadError(
+            f"plugin {entry_point.name!r} ({entry_point.value}) failed to import: {exc}"
+        ) from exc
 
 
 def make_plugin_manager(*, autoload: bool = True) -> pluggy.PluginManager:
@@ -109,16 +123,10 @@ def make_plugin_manager(*, autoload: bool = True) -> pluggy.PluginManager:
         for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
             if entry_point.name in blocked or (allowed and entry_point.name not in allowed):
                 continue
-            try:
-                plugin = entry_point.load()
-            except Exception as exc:
-                raise PluginLoadError(
-                    f"plugin {entry_point.name!r} ({entry_point.value}) failed to import: {exc}"
-                ) from exc
-            _register(manager, entry_point.name, plugin)
-    for name, module in DEFAULT_PLUGINS:
-        if name not in blocked and not manager.has_plugin(name):
-            _register(manager, name, _import_plugin(name, module))
+            _register(manager, entry_point.name, _load(entry_point))
+    for entry_point in default_plugins():
+        if entry_point.name not in blocked and not manager.has_plugin(entry_point.name):
+            _register(manager, entry_point.name, _load(entry_point))
     return manager
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from engine_core.errors import (
     UnsupportedPackDeclarationError,
 )
 from engine_core.licensing.entitlements import check_pack_allowed
-from engine_core.licensing.license_file import License, load_license
+from engine_core.licensing.license_file import License, load_license, parse_license_json
 from engine_core.model import PackDeclaration
 from engine_core.packs.compiler import compile_playbook
 from engine_core.packs.playbook import parse_playbook
@@ -74,7 +73,9 @@ class CatalogEntry(BaseModel):
 def _verified(license_document: dict[str, Any] | str) -> tuple[License, dict[str, Any]]:
     try:
         document = (
-            json.loads(license_document) if isinstance(license_document, str) else license_document
+            parse_license_json(license_document)
+            if isinstance(license_document, str)
+            else license_document
         )
         return load_license(document), document
     except LicenseError as exc:

@@ -34,16 +34,15 @@ def engine_for_request(request: Request, engine: Engine, license_key: str | None
 def verify_license_data(license_data: dict[str, Any] | str, pack_id: str) -> None:
     """Verify a license file sent with the request; 403 unless it allows ``pack_id``."""
     from engine_core.licensing.entitlements import check_pack_allowed
-    from engine_core.licensing.license_file import load_license
+    from engine_core.licensing.license_file import load_license, load_license_json
 
-    if isinstance(license_data, str) and not license_data.lstrip().startswith("{"):
-        # load_license() reads a string that is not JSON text as a path: never from a request.
-        raise HTTPException(
-            status.HTTP_403_FORBIDDEN,
-            "Invalid license: license_data must be the license file's JSON object or text",
-        )
     try:
-        license = load_license(license_data)
+        # A string from a request is the license's JSON text, never a path to read.
+        license = (
+            load_license_json(license_data)
+            if isinstance(license_data, str)
+            else load_license(license_data)
+        )
     except (LicenseError, ValueError, KeyError, TypeError) as exc:
         raise HTTPException(status.HTTP_403_FORBIDDEN, f"Invalid license: {_reason(exc)}") from exc
     try:

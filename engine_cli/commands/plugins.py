@@ -19,7 +19,7 @@ def plugins(
     as_json: bool = typer.Option(False, "--json", help="Print as JSON."),
 ) -> None:
     """List the loaded plugins, their hooks and what each registered."""
-    from engine_core.plugins import DEFAULT_PLUGINS, get_plugin_manager, get_registries
+    from engine_core.plugins import default_plugins, get_plugin_manager, get_registries
     from engine_core.registries import Registry
 
     try:
@@ -27,7 +27,7 @@ def plugins(
         registries = get_registries(manager)
     except Exception as exc:
         fail(PREFIX, exc)
-    builtin = {name for name, _ in DEFAULT_PLUGINS}
+    builtin = {entry_point.name for entry_point in default_plugins()}
     kinds: dict[str, Registry[Any]] = {
         "rule_types": registries.rule_types,
         "remedies": registries.remedies,

@@ -19,16 +19,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from .. import clock
+from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS
 from ..strict_json import canonical_json, plain_json
 from .keys import encode_license_key, validate_key_payload
-from .license_file import (
-    ALGORITHM,
-    DAY_SECONDS,
-    DEFAULT_GRACE_PERIOD_DAYS,
-    LICENSE_VERSION,
-    License,
-    canonical_form,
-)
+from .license_file import ALGORITHM, LICENSE_VERSION, License, canonical_form
 
 __all__ = [
     "generate_authority_keypair",

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import clock
+from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS, TIERS
 from ..errors import (
     KeyExpiredError,
     KeyInvalidError,
@@ -53,9 +54,6 @@ __all__ = [
 
 KEY_PREFIX = "EK1"
 ENFORCEMENT_MODES = ("fail_closed", "fail_open")
-TIERS = ("COMMUNITY", "DEVELOPER", "ENTERPRISE")
-DEFAULT_GRACE_PERIOD_DAYS = 14
-DAY_SECONDS = 86_400
 
 _REQUIRED = ("key_id", "epoch", "tier", "packs", "valid_from", "valid_until")
 _OPTIONAL = (

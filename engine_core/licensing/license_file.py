@@ -11,8 +11,8 @@ revoked key verifies it); (3) now is not before ``valid_from``, else
 from :func:`engine_core.clock.now`. Nothing in a license file can switch any
 of this off.
 
-A source is a mapping (already parsed), bytes (JSON), a path object, or a
-str: JSON text when it holds ``{`` or a newline, a path otherwise.
+A source is a path (str or path object) or a parsed mapping; JSON text or
+bytes go through :func:`parse_license_json` / :func:`load_license_json`.
 
 Before verifying, :func:`parse_license` rejects text that is not JSON, duplicate
 keys and non-finite numbers (``ValueError``, which ``json.JSONDecodeError``
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import clock
+from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS, TIERS
 from ..errors import (
     LicenseExpiredError,
     LicenseNotYetValidError,
@@ -39,41 +40,32 @@ from ..errors import (
     LicenseSignatureInvalidError,
 )
 from ..strict_json import canonical_json, plain_json, strict_loads
-from .context import LicenseState
 from .quotas import Quota
 from .trust import SignatureCheck, check_signature
 
 __all__ = [
-    "DEFAULT_GRACE_PERIOD_DAYS",
-    "LICENSE_FILE_ENV",
     "SECTIONS",
-    "TIERS",
-    "FileLicenseContext",
     "License",
     "LicenseSource",
     "canonical_form",
     "default_solvers",
     "load_license",
+    "load_license_json",
     "parse_license",
-    "resolve_license_path",
+    "parse_license_json",
     "verify_license_signature",
 ]
 
 #: The sections every license file has (a missing one is a ``KeyError``).
 SECTIONS = ("identity", "entitlements", "validity", "crypto")
-TIERS = ("COMMUNITY", "DEVELOPER", "ENTERPRISE")
 OVERAGE_POLICIES = ("NO_OVERAGE_FEES", "BLOCK_AT_CAP", "TRUE_UP")
-DEFAULT_GRACE_PERIOD_DAYS = 14
-DAY_SECONDS = 86_400
 LICENSE_VERSION = "1.0"
 ALGORITHM = "Ed25519-AES-256-GCM"
-#: Environment variable naming the default license file.
-LICENSE_FILE_ENV = "ENGINE_LICENSE_FILE"
 
 _SIGNATURE = re.compile(r"[0-9a-f]{128}")
 
-#: What :func:`load_license` accepts: JSON text or bytes, a path, or a parsed mapping.
-LicenseSource = str | bytes | os.PathLike[str] | Mapping[str, Any]
+#: What :func:`load_license` accepts: a path to a license file, or a parsed mapping.
+LicenseSource = str | os.PathLike[str] | Mapping[str, Any]
 
 
 def default_solvers(tier: str) -> tuple[str, ...]:
@@ -91,10 +83,6 @@ def default_solvers(tier: str) -> tuple[str, ...]:
 def _read_source(source: LicenseSource) -> Any:
     if isinstance(source, Mapping):
         return plain_json(source)
-    if isinstance(source, bytes):
-        return strict_loads(source)
-    if isinstance(source, str) and ("{" in source or "\n" in source):
-        return strict_loads(source)  # JSON text; a path never holds a brace or a newline
     if isinstance(source, (str, os.PathLike)):
         path = Path(source).expanduser()
         try:
@@ -105,13 +93,12 @@ def _read_source(source: LicenseSource) -> Any:
             raise FileNotFoundError(f"license file not found: {path}")
         return strict_loads(path.read_bytes())
     raise TypeError(
-        f"license source must be JSON text, bytes, a path or a mapping, got {type(source).__name__}"
+        f"license source must be a path or a parsed mapping, got {type(source).__name__} "
+        "(JSON text: use parse_license_json or load_license_json)"
     )
 
 
-def parse_license(source: LicenseSource) -> dict[str, Any]:
-    """Parse a license (JSON text/bytes, path, or mapping) strictly; do not verify it."""
-    document = _read_source(source)
+def _checked(document: Any) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise ValueError("a license must be a JSON object")
     for section in SECTIONS:
@@ -120,6 +107,16 @@ def parse_license(source: LicenseSource) -> dict[str, Any]:
         if not isinstance(document[section], dict):
             raise ValueError(f"license section {section!r} must be an object")
     return document
+
+
+def parse_license(source: LicenseSource) -> dict[str, Any]:
+    """Parse a license file (a path) or a parsed mapping strictly; do not verify it."""
+    return _checked(_read_source(source))
+
+
+def parse_license_json(text: str | bytes) -> dict[str, Any]:
+    """Parse a license given as JSON text or bytes strictly; do not verify it."""
+    return _checked(strict_loads(text))
 
 
 def canonical_form(fields: Mapping[str, Any]) -> bytes:
@@ -322,10 +319,6 @@ class License:
             label=f"license {self.license_id}",
         )
 
-    def context(self) -> FileLicenseContext:
-        """Return the LicenseContext an engine running under this license uses."""
-        return FileLicenseContext(self)
-
 
 def _iso(timestamp: float) -> str:
     from datetime import UTC, datetime
@@ -333,73 +326,21 @@ def _iso(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-class FileLicenseContext:
-    """An engine's view of a license file: validity and quota checked before each decision."""
-
-    def __init__(self, license: License) -> None:
-        self.license = license
-        self.quota = license.quota()
-
-    def _state(self, status: str) -> LicenseState:
-        return LicenseState(
-            license_status=status,
-            active_key_id=self.license.key_id,
-            active_epoch=self.license.epoch,
-            edition=self.license.tier,
-            upgrade_notice=None,
-        )
-
-    def authorize_decision(self) -> LicenseState:
-        """Re-check validity now, count the decision against any quota, return the state."""
-        status = self.license.status()
-        if self.quota is not None:
-            self.quota.consume()
-        return self._state(status)
-
-    def current_state(self) -> LicenseState:
-        """Return the state to report now; EXPIRED/NOT_YET_VALID instead of raising."""
-        try:
-            status = self.license.status()
-        except LicenseExpiredError:
-            status = "EXPIRED"
-        except LicenseNotYetValidError:
-            status = "NOT_YET_VALID"
-        return self._state(status)
-
-    def __repr__(self) -> str:
-        return f"<FileLicenseContext license_id={self.license.license_id!r}>"
-
-
 # --- loading ------------------------------------------------------------------------
 
 
 def load_license(source: LicenseSource) -> License:
-    """Parse and fully verify a license (signature, then validity window) and return it."""
-    document = parse_license(source)
+    """Read and fully verify a license file or mapping (signature, then validity) and return it."""
+    return _verified(parse_license(source))
+
+
+def load_license_json(text: str | bytes) -> License:
+    """Parse and fully verify a license given as JSON text or bytes and return it."""
+    return _verified(parse_license_json(text))
+
+
+def _verified(document: dict[str, Any]) -> License:
     verify_license_signature(document)
     license = License.from_document(document)
     license.status()
     return license
-
-
-def resolve_license_path(
-    explicit: str | os.PathLike[str] | None, *, search_cwd: bool = True
-) -> Path | None:
-    """Find the license file: explicit, ENGINE_LICENSE_FILE, ./engine.lic, ~/.engine/engine.lic."""
-    if explicit is not None:
-        path = Path(explicit).expanduser()
-        if not path.is_file():
-            raise FileNotFoundError(f"license file not found: {path}")
-        return path
-    from_env = os.environ.get(LICENSE_FILE_ENV, "")
-    if from_env:
-        path = Path(from_env).expanduser()
-        if not path.is_file():
-            raise FileNotFoundError(f"license file named by {LICENSE_FILE_ENV} not found: {path}")
-        return path
-    candidates = [Path.cwd() / "engine.lic"] if search_cwd else []
-    candidates.append(Path.home() / ".engine" / "engine.lic")
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    return None

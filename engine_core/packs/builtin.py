@@ -31,7 +31,7 @@ def builtin_declaration(
     if pack is None:
         raise PluginLoadError(
             f"no installed plugin provides the pack {pack_id!r} "
-            f"(is engine_plugins blocked or missing?)"
+            f"(is the plugin that provides it blocked or missing?)"
         )
     declaration = parse_playbook(pack.load(), registries)
     with _lock:

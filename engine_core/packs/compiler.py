@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .. import clock
+from ..evaluation import CompiledPack
 from ..model import PackDeclaration
-from ..plugins import PluginRegistries
+from ..plugins import PluginRegistries, get_registries
 from ..version import RUNTIME_VERSION
 from .container import seal
-from .playbook import parse_playbook
+from .playbook import effective_rules, parse_playbook
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..licensing.license_file import License
@@ -74,12 +75,19 @@ def pack_plaintext(declaration: PackDeclaration, license_id: str) -> bytes:
     )
 
 
-def compile_declaration(declaration: PackDeclaration, license: LicenseSource) -> bytes:
+def compile_declaration(
+    declaration: PackDeclaration,
+    license: LicenseSource,
+    registries: PluginRegistries | None = None,
+) -> bytes:
     """Check entitlements for a validated declaration and return it sealed for ``license``."""
     from ..licensing.entitlements import check_pack_allowed
 
     verified = _license(license)
     check_pack_allowed(verified, declaration.pack_id, declaration.solvers)
+    # Compile every rule now, as loading will: a pack that cannot load is never written.
+    registries = registries or get_registries()
+    CompiledPack(declaration, effective_rules(declaration, registries), registries)
     return seal(
         pack_plaintext(declaration, verified.license_id),
         license_id=verified.license_id,
@@ -93,7 +101,7 @@ def compile_playbook(
     """Compile playbook YAML into a sealed pack for a license (path or parsed mapping)."""
     verified = _license(license)
     declaration = parse_playbook(playbook_text, registries)
-    return compile_declaration(declaration, verified)
+    return compile_declaration(declaration, verified, registries)
 
 
 def compile_playbook_file(

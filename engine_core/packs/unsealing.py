@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from ..errors import PackUnsealError, PlaybookParseError, UnsupportedPackDeclarationError
-from ..licensing.license_file import resolve_license_path
+from ..licensing.paths import resolve_license_path
 from ..model import PackDeclaration
 from ..plugins import PluginRegistries
 from ..strict_json import strict_loads

@@ -15,7 +15,7 @@ from engine_core import hookimpl, hookspecs
 from engine_core.errors import PluginLoadError
 from engine_core.model import WARNING
 from engine_core.plugins import (
-    DEFAULT_PLUGINS,
+    default_plugins,
     get_registries,
     make_plugin_manager,
     use_plugin_manager,
@@ -29,7 +29,7 @@ HOOK_NAMES = [name for name in dir(hookspecs) if name.startswith("engine_registe
 def test_builtins_load_through_entry_points_like_third_parties() -> None:
     manager = make_plugin_manager()
     names = {name for name, _ in manager.list_name_plugin()}
-    assert {name for name, _ in DEFAULT_PLUGINS} <= names
+    assert {entry_point.name for entry_point in default_plugins()} <= names
     assert "keywords" in names  # the sample third-party plugin installed by make test
     registries = get_registries(manager)
     assert registries.rule_types.owner("regex") == "rule_types"

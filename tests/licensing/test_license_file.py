@@ -20,28 +20,47 @@ from engine_core import (
 )
 from engine_core.licensing.authority import sign_license, write_license_file
 from engine_core.licensing.context import LicenseContext
+from engine_core.licensing.file_context import FileLicenseContext
 from engine_core.licensing.license_file import (
-    FileLicenseContext,
     License,
     canonical_form,
     load_license,
+    load_license_json,
     parse_license,
-    resolve_license_path,
+    parse_license_json,
 )
+from engine_core.licensing.paths import resolve_license_path
 
 # --- parsing ---------------------------------------------------------------------
 
 
-def test_parse_accepts_text_bytes_path_and_mapping(
-    tmp_path: Path, make_license: LicenseFactory
-) -> None:
+def test_parse_accepts_a_path_or_a_mapping(tmp_path: Path, make_license: LicenseFactory) -> None:
     document = make_license()
-    text = json.dumps(document, ensure_ascii=False)
     path = tmp_path / "engine.lic"
-    path.write_text(text, encoding="utf-8")
-    for source in (text, text.encode("utf-8"), path, os.fspath(path), document):
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    for source in (path, os.fspath(path), document):
         assert parse_license(source) == document
         assert load_license(source).license_id == document["license_id"]
+
+
+def test_json_text_has_its_own_functions(make_license: LicenseFactory) -> None:
+    """JSON text or bytes are parsed by the *_json functions; no string is guessed at."""
+    document = make_license()
+    text = json.dumps(document, ensure_ascii=False)
+    for source in (text, text.encode("utf-8")):
+        assert parse_license_json(source) == document
+        assert load_license_json(source).license_id == document["license_id"]
+
+
+def test_a_string_is_always_a_path(make_license: LicenseFactory) -> None:
+    """JSON text given where a path belongs is a missing file, never parsed as a license."""
+    with pytest.raises(FileNotFoundError):
+        load_license(json.dumps(make_license()))
+
+
+def test_bytes_are_not_a_license_source() -> None:
+    with pytest.raises(TypeError, match="load_license_json"):
+        load_license(b"{}")  # type: ignore[arg-type]
 
 
 def test_parse_copies_a_mapping(make_license: LicenseFactory) -> None:
@@ -60,12 +79,12 @@ def test_missing_path_is_file_not_found(tmp_path: Path) -> None:
 
 def test_invalid_json_is_a_json_error() -> None:
     with pytest.raises(json.JSONDecodeError):
-        load_license('{"license_id": ')
+        load_license_json('{"license_id": ')
 
 
 def test_root_must_be_an_object() -> None:
     with pytest.raises(ValueError, match="JSON object"):
-        parse_license(b"[1, 2]")
+        parse_license_json(b"[1, 2]")
 
 
 @pytest.mark.parametrize(
@@ -77,7 +96,7 @@ def test_root_must_be_an_object() -> None:
 )
 def test_duplicate_keys_are_rejected(text: str) -> None:
     with pytest.raises(ValueError, match="duplicate key"):
-        parse_license(text)
+        parse_license_json(text)
 
 
 def test_duplicate_key_in_a_signed_file_is_rejected(make_license: LicenseFactory) -> None:
@@ -85,7 +104,7 @@ def test_duplicate_key_in_a_signed_file_is_rejected(make_license: LicenseFactory
     doubled = text.replace('"tier": "DEVELOPER"', '"tier": "ENTERPRISE", "tier": "DEVELOPER"')
     assert doubled != text
     with pytest.raises(ValueError, match="duplicate key 'tier'"):
-        load_license(doubled)
+        load_license_json(doubled)
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
@@ -95,7 +114,7 @@ def test_non_finite_numbers_are_rejected(make_license: LicenseFactory, constant:
     )
     assert constant in text
     with pytest.raises(ValueError, match="non-finite"):
-        load_license(text)
+        load_license_json(text)
 
 
 def test_non_finite_number_in_a_mapping_is_rejected(make_license: LicenseFactory) -> None:
@@ -195,7 +214,7 @@ def test_one_changed_character_anywhere_is_refused(
     )
     changed = text[:position] + replacement + text[position + 1 :]
     with pytest.raises((ValueError, KeyError, LicenseSignatureInvalidError)):
-        load_license(changed)
+        load_license_json(changed)
 
 
 def test_whitespace_changed_inside_a_string(make_license: LicenseFactory) -> None:
@@ -221,7 +240,7 @@ def test_an_extra_field_breaks_the_signature(make_license: LicenseFactory) -> No
 
 def test_whitespace_between_tokens_is_not_signed(make_license: LicenseFactory) -> None:
     document = make_license()
-    assert load_license(json.dumps(document, indent=4)).license_id == document["license_id"]
+    assert load_license_json(json.dumps(document, indent=4)).license_id == document["license_id"]
 
 
 def test_signed_by_an_untrusted_key(make_license: LicenseFactory, stranger: Authority) -> None:
@@ -264,7 +283,7 @@ def test_in_grace_period_works(make_license: LicenseFactory) -> None:
     license = load_license(make_license(valid_from=NOW - 30 * DAY, valid_until=NOW - DAY))
     assert license.status() == "GRACE_PERIOD"
     assert license.days_remaining() == 0
-    state = license.context().authorize_decision()
+    state = FileLicenseContext(license).authorize_decision()
     assert state.license_status == "GRACE_PERIOD"
 
 
@@ -377,7 +396,7 @@ def test_repr_and_str_never_show_the_content_key(make_license: LicenseFactory) -
     document = make_license(content_key="super-secret-content-key-0123")
     license = load_license(document)
     assert license.content_key == "super-secret-content-key-0123"
-    for shown in (repr(license), str(license), f"{license}", repr(license.context())):
+    for shown in (repr(license), str(license), f"{license}", repr(FileLicenseContext(license))):
         assert "super-secret-content-key-0123" not in shown
         assert "content_key" not in shown
     assert license.raw == document
@@ -442,7 +461,7 @@ def test_signed_fields_of_the_wrong_type_are_value_errors(
 
 
 def test_context_reports_the_license(make_license: LicenseFactory) -> None:
-    context = load_license(make_license(tier="ENTERPRISE", key_id="k-9")).context()
+    context = FileLicenseContext(load_license(make_license(tier="ENTERPRISE", key_id="k-9")))
     assert isinstance(context, FileLicenseContext)
     typed: LicenseContext = context
     state = typed.authorize_decision()
@@ -459,7 +478,7 @@ def test_context_reports_an_epoch_when_the_license_has_one(
 ) -> None:
     document = make_license()
     document["crypto"]["epoch"] = 7
-    context = load_license(sign_license(document, authority.seed)).context()
+    context = FileLicenseContext(load_license(sign_license(document, authority.seed)))
     assert context.authorize_decision().active_epoch == 7
 
 
@@ -471,7 +490,7 @@ def test_running_engine_past_grace_raises(
     from engine_core.plugins import get_registries
 
     license = load_license(make_license(valid_from=NOW - DAY, valid_until=NOW + DAY))
-    engine = Engine.for_pack(builtin_declaration(get_registries()), license.context())
+    engine = Engine.for_pack(builtin_declaration(get_registries()), FileLicenseContext(license))
     assert engine.evaluate("hello").license_status == "ACTIVE"
     frozen_clock.advance(2 * DAY)
     assert engine.evaluate("hello").license_status == "GRACE_PERIOD"
@@ -484,7 +503,7 @@ def test_running_engine_past_grace_raises(
 def test_context_before_valid_from_raises(
     make_license: LicenseFactory, frozen_clock: FrozenClock
 ) -> None:
-    context = load_license(make_license()).context()
+    context = FileLicenseContext(load_license(make_license()))
     frozen_clock.set(NOW - 2 * DAY)
     with pytest.raises(LicenseNotYetValidError):
         context.authorize_decision()

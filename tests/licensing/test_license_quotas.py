@@ -10,7 +10,8 @@ from licensing_support import NOW, FrozenClock, KeyFactory, LicenseFactory
 
 from engine_core import DeveloperQuotaExceededError, Engine, ServerConfigurationError
 from engine_core.licensing import quotas
-from engine_core.licensing.license_file import FileLicenseContext, load_license
+from engine_core.licensing.file_context import FileLicenseContext
+from engine_core.licensing.license_file import load_license
 from engine_core.licensing.quotas import Quota, QuotaStore
 
 
@@ -18,7 +19,7 @@ def _file_engine(document: dict[str, Any]) -> Engine:
     from engine_core.packs.builtin import builtin_declaration
     from engine_core.plugins import get_registries
 
-    context = load_license(document).context()
+    context = FileLicenseContext(load_license(document))
     return Engine.for_pack(builtin_declaration(get_registries()), context)
 
 
