@@ -11,12 +11,12 @@ from typing import Any
 
 import httpx
 
+from engine_core.constants import LICENSE_HEADER
 from engine_core.errors import CompilerError
 
 __all__ = ["AuthorityClientError", "download_pack", "fetch_catalog", "remote_compile"]
 
 TIMEOUT = httpx.Timeout(30.0, connect=5.0)
-LICENSE_HEADER = "X-Engine-License"
 
 
 class AuthorityClientError(Exception):

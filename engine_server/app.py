@@ -15,8 +15,8 @@ from engine_core.errors import EngineRuntimeError
 from engine_core.version import SERVICE_VERSION
 
 from .dependencies import BEARER_SCHEME, require_token
-from .errors import JsonCORSMiddleware, ServiceGuardMiddleware, engine_error_handler
-from .fast_path import EvaluateFastPath
+from .error_mapping import engine_error_handler
+from .middleware import JsonCORSMiddleware, ServiceGuardMiddleware
 from .responses import json_response
 from .routers import evaluate, health, stream, websocket
 from .settings import (
@@ -72,9 +72,6 @@ def create_app(
                 max_age=600,
             )
         )
-    # Innermost: serves plain POST /v1/evaluate directly (FastAPI's routing, body parsing
-    # and dependency solving cost several times a short evaluation); the rest passes on.
-    middleware.append(Middleware(EvaluateFastPath, max_body_size=max_body_size))
     app = FastAPI(
         title=SERVICE_NAME,
         version=SERVICE_VERSION,

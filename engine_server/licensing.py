@@ -10,7 +10,7 @@ from fastapi import HTTPException, Request, status
 from engine_core import Engine
 from engine_core.errors import LicenseEntitlementError, LicenseError
 
-from .errors import mark_request_license
+from .error_mapping import mark_request_license
 
 __all__ = ["SEALED_PACK_KEY_DETAIL", "engine_for_request", "verify_license_data"]
 

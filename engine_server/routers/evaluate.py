@@ -14,7 +14,7 @@ from engine_core import Engine
 from engine_core.registries import DecisionDomain
 
 from ..dependencies import get_engine
-from ..errors import ERROR_RESPONSES
+from ..error_mapping import ERROR_RESPONSES
 from ..licensing import engine_for_request, verify_license_data
 from ..models import DecisionRequest, DecisionResponse, EvaluateRequest, EvaluationResultModel
 from ..responses import json_response

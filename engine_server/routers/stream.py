@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from engine_core import Engine
 
 from ..dependencies import get_engine
-from ..errors import ERROR_RESPONSES
+from ..error_mapping import ERROR_RESPONSES
 from ..licensing import engine_for_request
 from ..models import StreamChunkResultModel, StreamRequest
 from ..stream_events import stream_events

@@ -10,6 +10,7 @@ import pytest
 from service_support import (
     CLEAN_TEXT,
     FATAL_TEXT,
+    TOKEN,
     WARNING_TEXT,
     ExplodingEngine,
     ScriptedLicense,
@@ -350,3 +351,29 @@ def test_engine_errors_on_the_served_engine_map_to_their_status(
     assert response.headers["cache-control"] == "no-store"
     if status == 429:
         assert response.headers["retry-after"] == "3"
+
+
+def test_every_route_dependency_runs_for_plain_evaluate(auth_server: ServerHandle) -> None:
+    """POST /v1/evaluate has one path, FastAPI's: its route dependencies (here the token
+    check, overridden the documented way) run for the plainest request too."""
+    from fastapi import HTTPException
+
+    from engine_server.dependencies import require_token
+
+    calls: list[str] = []
+
+    async def audit() -> None:
+        calls.append("audit")
+        raise HTTPException(418, "refused by the route's dependency")
+
+    auth_server.app.dependency_overrides[require_token] = audit
+    try:
+        with httpx.Client(base_url=auth_server.base_url, timeout=20) as http:
+            answer = http.post(
+                "/v1/evaluate",
+                json={"text": "hello"},
+                headers={"Authorization": f"Bearer {TOKEN}"},
+            )
+    finally:
+        auth_server.app.dependency_overrides.pop(require_token, None)
+    assert (answer.status_code, calls) == (418, ["audit"])
