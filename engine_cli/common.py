@@ -5,19 +5,26 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 from urllib.parse import urlsplit
 
 import typer
 from dotenv import load_dotenv
 
+if TYPE_CHECKING:
+    from engine_core import Engine
+
 __all__ = [
     "DEV_AUTHORITY_URL",
     "PROD_AUTHORITY_URL",
     "authority_url",
+    "check_pack_choice",
     "fail",
     "load_environment",
+    "new_app",
+    "open_engine",
     "require_license_path",
+    "run_app",
 ]
 
 DEV_AUTHORITY_URL = "http://127.0.0.1:18735"
@@ -35,6 +42,44 @@ UrlOption = typer.Option(
     help="Authority base URL (overrides $ENGINE_AUTHORITY_URL and $ENGINE_ENVIRONMENT).",
     show_default=False,
 )
+
+
+def new_app(name: str, help: str) -> typer.Typer:
+    """Return a Typer program with the settings every engine-pack program shares."""
+    return typer.Typer(
+        name=name,
+        help=help,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+
+def run_app(app: typer.Typer) -> None:
+    """Run a program: load ./.env first, then parse the command line."""
+    load_environment()
+    app()
+
+
+def check_pack_choice(pack: Path | None, builtin: bool, license: Path | None) -> None:
+    """Refuse (usage error, exit 2) anything but exactly one of --pack and --builtin,
+    and --license with --builtin (it runs under the community license)."""
+    if builtin == (pack is not None):
+        raise typer.BadParameter("give exactly one of --pack or --builtin")
+    if builtin and license is not None:
+        raise typer.BadParameter("--builtin runs under the community license: drop --license")
+
+
+def open_engine(pack: Path | None, license: Path | None) -> tuple[Engine, str, Path | None]:
+    """Return the engine for --pack (with its resolved license) or, without one, the built-in
+    pack: (engine, where it came from, license path or None)."""
+    from engine_core import Engine, load_pack
+
+    if pack is None:
+        return Engine(), "the built-in pack", None
+    license_path = require_license_path(license)
+    return load_pack(pack, license_path), str(pack), license_path
 
 
 def load_environment() -> None:

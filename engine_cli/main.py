@@ -13,15 +13,10 @@ from .commands.inspect_license import inspect_license
 from .commands.plugins import plugins
 from .commands.run import run
 from .commands.serve import serve
-from .common import load_environment
+from .common import new_app, run_app
 
-app = typer.Typer(
-    name="engine-pack",
-    help="Verify licenses, compile playbooks into sealed packs, run and serve them.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+app = new_app(
+    "engine-pack", "Verify licenses, compile playbooks into sealed packs, run and serve them."
 )
 
 
@@ -51,5 +46,4 @@ app.command("plugins")(plugins)
 
 def main() -> None:
     """Run the program (loads ./.env first)."""
-    load_environment()
-    app()
+    run_app(app)

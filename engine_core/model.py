@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .constants import STREAM_TOKEN
@@ -27,9 +27,44 @@ SEVERITIES = (FATAL, WARNING)
 SEVERITY_RANK = {FATAL: 2, WARNING: 1}
 
 
+class _Result:
+    """A result dataclass whose ``to_dict`` follows its fields: the schema is written once.
+
+    The service documents these dataclasses as they are (docs/architecture.md,
+    "Where each concern lives"), so no second list of fields exists.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready form (lists, not tuples), fields in declaration order."""
+        plain: dict[str, Any] = _plain(self)
+        return plain
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in fields(kind))
+    return names
+
+
+def _plain(value: Any) -> Any:
+    """Return a result value as JSON-ready data: dataclasses as dicts, tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, _Result):
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    return value
+
+
 @dataclass(frozen=True)
-class Trigger:
-    """One fired rule: its identity, severity and every value it matched."""
+class Trigger(_Result):
+    """One fired rule: its identity, severity and every value it matched.
+
+    ``matched_items`` holds raw values: never log it.
+    """
 
     rule_id: str
     law: str
@@ -38,37 +73,18 @@ class Trigger:
     category: str
     spans: tuple[tuple[int, int], ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready form (lists, not tuples)."""
-        return {
-            "rule_id": self.rule_id,
-            "law": self.law,
-            "severity": self.severity,
-            "matched_items": list(self.matched_items),
-            "category": self.category,
-            "spans": [[start, end] for start, end in self.spans],
-        }
-
 
 @dataclass(frozen=True)
-class RemedyResult:
+class RemedyResult(_Result):
     """The cleaned text and what was done to it."""
 
     clean_text: str
     redactions_count: int
     redacted_categories: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready form."""
-        return {
-            "clean_text": self.clean_text,
-            "redactions_count": self.redactions_count,
-            "redacted_categories": list(self.redacted_categories),
-        }
-
 
 @dataclass(frozen=True)
-class EvaluationResult:
+class EvaluationResult(_Result):
     """The verdict on one payload. Sensitive: ``triggers`` carry raw values."""
 
     pack_id: str
@@ -78,6 +94,8 @@ class EvaluationResult:
     triggers: tuple[Trigger, ...]
     remedy: RemedyResult
     latency_us: float
+    tokens_spent: int = field(default=0, kw_only=True)
+    egress_bytes: int = field(default=0, kw_only=True)
     receipt_hash: str
     license_status: str
     active_key_id: str
@@ -85,34 +103,11 @@ class EvaluationResult:
     edition: str
     upgrade_notice: str | None
     runtime_version: str
-    tokens_spent: int = 0
-    egress_bytes: int = 0
 
     @property
     def blocked(self) -> bool:
         """True when the action is a blocking decision."""
         return self.action.startswith("block")
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready form, field names as the specification's table."""
-        return {
-            "pack_id": self.pack_id,
-            "action": self.action,
-            "invariants_passed": self.invariants_passed,
-            "reason": self.reason,
-            "triggers": [trigger.to_dict() for trigger in self.triggers],
-            "remedy": self.remedy.to_dict(),
-            "latency_us": self.latency_us,
-            "tokens_spent": self.tokens_spent,
-            "egress_bytes": self.egress_bytes,
-            "receipt_hash": self.receipt_hash,
-            "license_status": self.license_status,
-            "active_key_id": self.active_key_id,
-            "active_epoch": self.active_epoch,
-            "edition": self.edition,
-            "upgrade_notice": self.upgrade_notice,
-            "runtime_version": self.runtime_version,
-        }
 
 
 @dataclass(frozen=True)

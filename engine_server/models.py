@@ -7,18 +7,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine_core.constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
+from engine_core.model import EvaluationResult, Trigger
 
 __all__ = [
     "DecisionRequest",
     "DecisionResponse",
     "ErrorResponse",
     "EvaluateRequest",
-    "EvaluationResultModel",
     "HealthResponse",
-    "RemedyModel",
     "StreamChunkResultModel",
     "StreamRequest",
-    "TriggerModel",
 ]
 
 
@@ -71,53 +69,13 @@ class DecisionRequest(_Request):
     )
 
 
-class TriggerModel(_Result):
-    """One fired rule. ``matched_items`` holds raw values: never log it."""
-
-    rule_id: str
-    law: str
-    severity: str
-    matched_items: list[str]
-    category: str | None = None
-    spans: list[list[int]] = Field(default_factory=list)
-
-
-class RemedyModel(_Result):
-    """The cleaned text and what was done to it."""
-
-    clean_text: str
-    redactions_count: int
-    redacted_categories: list[str]
-
-
-class EvaluationResultModel(_Result):
-    """The verdict on one payload (EvaluationResult)."""
-
-    pack_id: str
-    action: str
-    invariants_passed: bool
-    reason: str | None
-    triggers: list[TriggerModel]
-    remedy: RemedyModel
-    latency_us: float
-    tokens_spent: int
-    egress_bytes: int
-    receipt_hash: str
-    license_status: str
-    active_key_id: str
-    active_epoch: int
-    edition: str
-    upgrade_notice: str | None
-    runtime_version: str
-
-
 class DecisionResponse(_Result):
     """Answer of ``POST /v1/decision``."""
 
     function: str = Field(description="Canonical name of the decision function that ran.")
     status: str = Field(description="`success`.")
     latency_us: float
-    result: EvaluationResultModel | dict[str, Any]
+    result: EvaluationResult | dict[str, Any]
 
 
 class StreamChunkResultModel(_Result):
@@ -130,7 +88,7 @@ class StreamChunkResultModel(_Result):
     blocked: bool
     action: str
     reason: str | None
-    triggers: list[TriggerModel] = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
 
 
 class HealthResponse(_Result):

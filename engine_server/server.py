@@ -19,7 +19,7 @@ from .app import create_app
 from .protocol import QuietWebSocketProtocol
 from .settings import resolve_token
 
-__all__ = ["ServerHandle", "is_loopback", "start_server"]
+__all__ = ["ServerHandle", "bind_socket", "check_bind", "is_loopback", "start_server", "url_host"]
 
 _START_TIMEOUT_S = 15.0
 
@@ -32,6 +32,25 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind the listening socket now, so a busy port is one clear error line (OSError)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        reason = exc.strerror or str(exc)
+        raise OSError(f"cannot listen on {url_host(host)}:{port}: {reason}") from None
+    return sock
+
+
+def url_host(host: str) -> str:
+    """Return ``host`` as it goes into a URL (IPv6 addresses in brackets)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def check_bind(host: str, token: str | None) -> None:
@@ -54,9 +73,8 @@ class ServerHandle:
         self.port = port
         self._server = server
         self._thread = thread
-        url_host = f"[{host}]" if ":" in host else host
-        self.base_url = f"http://{url_host}:{port}"
-        self.ws_url = f"ws://{url_host}:{port}"
+        self.base_url = f"http://{url_host(host)}:{port}"
+        self.ws_url = f"ws://{url_host(host)}:{port}"
 
     @property
     def running(self) -> bool:
@@ -95,14 +113,7 @@ def start_server(
     """Serve ``engine`` (built-in pack when None) on ``host:port`` (0: a free port) in a thread."""
     check_bind(host, token)
     app = create_app(engine, token=token, **app_options)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host.strip("[]"), port))
-    except OSError:
-        sock.close()
-        raise
+    sock = bind_socket(host, port)
     bound_port = sock.getsockname()[1]
     config = uvicorn.Config(
         app,

@@ -32,7 +32,9 @@ def serve(
 
     from engine_server.authority import create_authority_app
 
-    from ..serving import bind_socket, run_until_stopped, url_host
+    from engine_server.server import bind_socket, url_host
+
+    from ..serving import run_until_stopped
 
     try:
         if bool(ssl_certfile) != bool(ssl_keyfile):

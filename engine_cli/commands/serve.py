@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from ..common import LicenseOption, fail, require_license_path
+from ..common import LicenseOption, check_pack_choice, fail, open_engine
 
 PREFIX = "Server error:"
 
@@ -30,31 +30,19 @@ def serve(
     workers: int = typer.Option(1, "--workers", min=1, help="Uvicorn worker processes."),
 ) -> None:
     """Unseal a pack and serve the REST, SSE and WebSocket API until stopped (Ctrl-C)."""
-    if builtin == (pack is not None):
-        raise typer.BadParameter("give exactly one of --pack or --builtin")
-    if builtin and license is not None:
-        raise typer.BadParameter("--builtin serves under the community license: drop --license")
+    check_pack_choice(pack, builtin, license)
     import uvicorn
 
-    from engine_core import Engine, load_pack
     from engine_server import create_app
     from engine_server.protocol import QuietWebSocketProtocol
-    from engine_server.server import check_bind
+    from engine_server.server import bind_socket, check_bind, url_host
 
     from ..serve_factory import LICENSE_ENV, PACK_ENV
-    from ..serving import bind_socket, run_until_stopped, stop_quietly, url_host
+    from ..serving import run_until_stopped, stop_quietly
 
     try:
         check_bind(host, token)
-        if builtin:
-            engine = Engine()
-            source = "the built-in pack"
-            license_path = None
-        else:
-            assert pack is not None
-            license_path = require_license_path(license)
-            engine = load_pack(pack, license_path)
-            source = str(pack)
+        engine, source, license_path = open_engine(pack, license)
         app = create_app(engine, token=token)
         sock = bind_socket(host, port)
     except Exception as exc:

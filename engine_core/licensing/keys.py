@@ -38,7 +38,7 @@ from ..errors import (
 from ..strict_json import canonical_json, strict_loads
 from .context import COMMUNITY_UPGRADE_NOTICE, LicenseState
 from .entitlements import matches_any
-from .quotas import Quota
+from .quotas import Quota, decision_quota
 from .trust import SignatureCheck, TrustRoots, check_signature, load_trust_roots
 
 __all__ = [
@@ -128,14 +128,12 @@ class LicenseKey:
 
     def quota(self) -> Quota | None:
         """The decision quota of this key, or None when it sets no limit."""
-        if self.max_decisions_per_minute is None and self.max_decisions_lifetime is None:
-            return None
-        return Quota(
-            f"key:{self.key_id}",
+        return decision_quota(
+            "key",
+            self.key_id,
             per_minute=self.max_decisions_per_minute,
             lifetime=self.max_decisions_lifetime,
             allow_overage=self.enforcement == "fail_open",
-            label=f"license key {self.key_id}",
         )
 
 

@@ -40,7 +40,7 @@ from ..errors import (
     LicenseSignatureInvalidError,
 )
 from ..strict_json import canonical_json, plain_json, strict_loads
-from .quotas import Quota
+from .quotas import Quota, decision_quota
 from .trust import SignatureCheck, check_signature
 
 __all__ = [
@@ -309,14 +309,12 @@ class License:
         """The decision quota this license enforces (DEVELOPER tier only), or None."""
         if self.tier != "DEVELOPER":
             return None
-        if self.max_decisions_per_minute is None and self.max_decisions_lifetime is None:
-            return None
-        return Quota(
-            f"license:{self.license_id}",
+        return decision_quota(
+            "license",
+            self.license_id,
             per_minute=self.max_decisions_per_minute,
             lifetime=self.max_decisions_lifetime,
             allow_overage=self.overage_policy == "TRUE_UP",
-            label=f"license {self.license_id}",
         )
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "WINDOW_SECONDS",
     "Quota",
     "QuotaStore",
+    "decision_quota",
     "get_quota_store",
     "reset_quota_store",
 ]
@@ -251,3 +252,24 @@ class Quota:
             f"<Quota {self.label} per_minute={self.per_minute} lifetime={self.lifetime} "
             f"allow_overage={self.allow_overage}>"
         )
+
+
+def decision_quota(
+    kind: str,
+    identifier: str,
+    *,
+    per_minute: int | None,
+    lifetime: int | None,
+    allow_overage: bool,
+) -> Quota | None:
+    """Return the quota of a ``license`` or ``key`` with these limits, or None when it sets none."""
+    if per_minute is None and lifetime is None:
+        return None
+    label = "license" if kind == "license" else "license key"
+    return Quota(
+        f"{kind}:{identifier}",
+        per_minute=per_minute,
+        lifetime=lifetime,
+        allow_overage=allow_overage,
+        label=f"{label} {identifier}",
+    )

@@ -11,12 +11,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from engine_core import Engine
+from engine_core.model import EvaluationResult
 from engine_core.registries import DecisionDomain
 
 from ..dependencies import get_engine
 from ..error_mapping import ERROR_RESPONSES
 from ..licensing import engine_for_request, verify_license_data
-from ..models import DecisionRequest, DecisionResponse, EvaluateRequest, EvaluationResultModel
+from ..models import DecisionRequest, DecisionResponse, EvaluateRequest
 from ..responses import json_response
 
 __all__ = ["KNOWN_DOMAINS", "resolve_domain", "router"]
@@ -70,7 +71,7 @@ def resolve_domain(engine: Engine, name: str) -> DecisionDomain:
 
 @router.post(
     "/v1/evaluate",
-    response_model=EvaluationResultModel,
+    response_model=EvaluationResult,
     responses=ERROR_RESPONSES,
     summary="Evaluate a text",
 )
