@@ -1,4 +1,4 @@
-"""Streaming throughput and linearity (DESIGN 5, invariant 5).
+"""Streaming throughput and linearity (docs/architecture.md, "Streaming": linear work).
 
 Streams a 1 MB text (prose with a value of every category about every 300
 characters, ``block_on_fatal`` false so nothing stops the stream) through a

@@ -288,7 +288,7 @@ class Engine:
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
 
-    # --- streaming (DESIGN 5; see engine_core/streaming.py) ----------------------
+    # --- streaming (docs/architecture.md, "Streaming") ---------------------------
 
     def stream_session(
         self, lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS, block_on_fatal: bool = True

@@ -1,4 +1,4 @@
-"""Streaming sessions: release text as it arrives, never a value (DESIGN section 5).
+"""Streaming sessions: release text as it arrives, never a value (docs/architecture.md).
 
 A :class:`StreamSession` receives the text ``T`` of a stream in pieces
 (``push``), releases cleaned text as soon as it is safe, and releases the rest

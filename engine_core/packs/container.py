@@ -1,4 +1,4 @@
-"""The sealed-pack container, version 1 (DESIGN section 7).
+"""The sealed-pack container, version 1 (docs/architecture.md, "Packs").
 
 Layout, integers big-endian::
 

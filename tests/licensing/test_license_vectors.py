@@ -1,4 +1,4 @@
-"""The shared test vectors (DESIGN section 6), reproduced byte for byte."""
+"""The shared test vectors (docs/architecture.md, "Licensing"), reproduced byte for byte."""
 
 from __future__ import annotations
 

@@ -237,7 +237,7 @@ def test_unknown_path_and_method_are_json(client: httpx.Client) -> None:
     assert _json_error(client.get("/v1/evaluate"), 405)
 
 
-# --- status codes beyond the spec (DESIGN 8) -------------------------------------------
+# --- status codes beyond the spec (docs/architecture.md, "Surfaces") -----------------
 
 
 def test_license_key_on_sealed_pack_service_is_400(

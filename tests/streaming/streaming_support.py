@@ -25,7 +25,7 @@ from engine_core.evaluation import CompiledPack
 from engine_core.evaluation.verdict import merge, redact
 from engine_core.streaming import StreamSession
 
-#: Candidate values, several formats per category of DESIGN section 4. Only
+#: Candidate values, several formats per category of the built-in pack. Only
 #: those the live pack detects as a whole are used.
 CANDIDATES: tuple[str, ...] = (
     # e-mail

@@ -1,4 +1,4 @@
-"""DESIGN 5 invariants for the built-in pack, property-based (random texts and chunkings)."""
+"""Streaming invariants for the built-in pack, property-based (docs/architecture.md)."""
 
 from __future__ import annotations
 
