@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pluggy
 
-from .registries import BuiltinPack, DecisionDomain, Remedy, RuleType
+from .registries import BuiltinPack, DecisionDomain, Detector, Remedy, RuleType
 
 PROJECT_NAME = "engine_pack"
 
@@ -99,4 +99,31 @@ def engine_register_builtin_packs(register: Callable[[BuiltinPack], None]) -> No
         @hookimpl
         def engine_register_builtin_packs(register):
             register(BuiltinPack(pack_id="acme.support", load=lambda: PLAYBOOK_YAML))
+    """
+
+
+@hookspec
+def engine_register_detectors(register: Callable[[Detector], None]) -> None:
+    """Register entries of the detector catalogue: rules a playbook imports by id or glob.
+
+    Called once when the plugin registries are first built, after the rule
+    types. Each entry is a rule as a playbook declares it, with its country,
+    whether the built-in pack turns it on (``default``) and the published
+    format it follows; the core validates it like a playbook rule the first
+    time the catalogue is used, and a broken entry is a ``PluginLoadError``.
+    ``codons: ["de.*"]`` imports every German entry; ``hard_rules`` imports
+    entries as block rules.
+
+    :param register: call it with one :class:`~engine_core.registries.Detector`
+        per entry. An id registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_detectors(register):
+            register(Detector(
+                rule={"id": "acme.employee_id", "pattern": r"\bEMP-[0-9]{6}\b",
+                      "category": "ACME_EMPLOYEE_ID", "law": "GDPR"},
+                country="INTL",
+            ))
     """

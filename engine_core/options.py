@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Option", "typed_options"]
+__all__ = ["CONTEXT_OPTIONS", "Option", "typed_options"]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -107,3 +107,27 @@ def typed_options(
         except ValueError as exc:
             problems.append(f"rule {rule_id!r}: options.{option.name}: {exc}")
     return typed, problems
+
+
+#: Options every rule accepts, whatever its type: context words near a value
+#: (docs/architecture.md, "Context"). The core applies them, not the rule type.
+CONTEXT_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "context",
+        list,
+        "Words (case-insensitive, on word boundaries) that name what the value is.",
+    ),
+    Option(
+        "context_window",
+        int,
+        "Characters before and after a value searched for a context word.",
+        default=40,
+        minimum=1,
+    ),
+    Option(
+        "context_required",
+        bool,
+        "True: a value counts only with a context word within the window.",
+        default=False,
+    ),
+)

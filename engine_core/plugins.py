@@ -31,7 +31,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginLoadError
-from .registries import BuiltinPack, DecisionDomain, Registry, Remedy, RuleType
+from .registries import BuiltinPack, DecisionDomain, Detector, Registry, Remedy, RuleType
 
 __all__ = [
     "DISTRIBUTION",
@@ -76,6 +76,7 @@ class PluginRegistries:
     remedies: Registry[Remedy]
     decision_domains: Registry[DecisionDomain]
     builtin_packs: Registry[BuiltinPack]
+    detectors: Registry[Detector]
 
 
 _lock = threading.RLock()
@@ -195,11 +196,13 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
             remedies=Registry(Remedy),
             decision_domains=Registry(DecisionDomain),
             builtin_packs=Registry(BuiltinPack, key="pack_id"),
+            detectors=Registry(Detector, key="id"),
         )
         # Registration order follows plugin registration order (pluggy calls LIFO).
         _collect(manager, "engine_register_rule_types", registries.rule_types)
         _collect(manager, "engine_register_remedies", registries.remedies)
         _collect(manager, "engine_register_decision_domains", registries.decision_domains)
         _collect(manager, "engine_register_builtin_packs", registries.builtin_packs)
+        _collect(manager, "engine_register_detectors", registries.detectors)
         _registries[manager] = registries
         return registries

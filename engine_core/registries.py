@@ -7,7 +7,7 @@ and refuses a duplicate name, so two plugins cannot silently shadow each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -21,6 +21,7 @@ __all__ = [
     "BuiltinPack",
     "DecisionDomain",
     "DecisionHost",
+    "Detector",
     "Registry",
     "Remedy",
     "RuleType",
@@ -113,6 +114,29 @@ class DecisionDomain:
 
 
 @dataclass(frozen=True)
+class Detector:
+    """One entry of the detector catalogue: a rule playbooks may import by id or glob.
+
+    ``rule`` is the rule as a playbook would declare it (``id``, ``pattern``,
+    ``type``, ``category``, ``law``, ``severity``, ``options``, ...); the core
+    validates it like any playbook rule. ``country`` is an ISO 3166-1 alpha-2
+    code or ``INTL``; ``default`` entries are on in the built-in pack;
+    ``source`` names the published format the entry follows.
+    """
+
+    rule: Mapping[str, Any]
+    country: str
+    default: bool = False
+    source: str = ""
+
+    @property
+    def id(self) -> str:
+        """The rule id (``<country or group>.<name>``, or one of the nine original ids)."""
+        rule_id = self.rule.get("id")
+        return rule_id if isinstance(rule_id, str) else ""
+
+
+@dataclass(frozen=True)
 class BuiltinPack:
     """A pack that ships with a plugin, as playbook YAML text returned by ``load()``."""
 
@@ -121,7 +145,7 @@ class BuiltinPack:
     description: str = ""
 
 
-T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack)
+T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack, Detector)
 
 
 class Registry(Generic[T]):

@@ -8,6 +8,7 @@ from python-stdnum; IP addresses are confirmed with the standard library.
 
 from __future__ import annotations
 
+import importlib
 import ipaddress
 from collections.abc import Callable
 
@@ -17,9 +18,18 @@ from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
 from engine_core.matching import RegexMatcher, Span
+from engine_core.model import RuleDeclaration
+from engine_core.options import Option
 from engine_core.plugins import hookimpl
-from engine_core.regex_rules import validated_regex_type
+from engine_core.regex_rules import (
+    PREFILTER_OPTIONS,
+    regex_matcher,
+    regex_rule_problems,
+    validated_regex_type,
+)
 from engine_core.registries import RuleType
+
+from .catalogue.checks import named_checks
 
 _SEPARATORS = str.maketrans("", "", " -.\u00a0")
 
@@ -178,6 +188,61 @@ PHONE_NUMBER = _number_type(
 )
 
 
+def _stdnum_check(module_name: str) -> Callable[[str], bool] | None:
+    """Return python-stdnum's ``is_valid`` of ``module_name`` (``de.idnr``), or None."""
+    if not all(part.isidentifier() for part in module_name.split(".")):
+        return None
+    try:
+        module = importlib.import_module(f"stdnum.{module_name}")
+    except ImportError:
+        return None
+    is_valid = getattr(module, "is_valid", None)
+    return is_valid if callable(is_valid) else None
+
+
+def resolve_check(name: str) -> Callable[[str], bool] | None:
+    """Return the check a ``checked`` rule names: ``stdnum:<module>`` or a catalogue check."""
+    if name.startswith("stdnum:"):
+        return _stdnum_check(name.removeprefix("stdnum:"))
+    return named_checks().get(name)
+
+
+def _checked_problems(rule: RuleDeclaration) -> list[str]:
+    problems = regex_rule_problems(rule)
+    name = rule.options.get("check")
+    if not isinstance(name, str):
+        problems.append(f"rule {rule.id!r}: options.check: required (stdnum:<module> or a name)")
+    elif resolve_check(name) is None:
+        problems.append(f"rule {rule.id!r}: options.check: no check named {name!r}")
+    return problems
+
+
+def _compile_checked(rule: RuleDeclaration) -> RegexMatcher:
+    check = resolve_check(rule.options["check"])
+    assert check is not None  # validated
+
+    def valid(value: str) -> bool:
+        try:
+            return bool(check(value))
+        except Exception:  # a library that raises on odd input: not a value
+            return False
+
+    return regex_matcher(rule, validator=valid, default_prefilter=r"\d")
+
+
+CHECKED = RuleType(
+    name="checked",
+    validate=_checked_problems,
+    compile=_compile_checked,
+    description="Pattern candidates that a named check accepts: python-stdnum's "
+    "(check: stdnum:<module>) or one of the catalogue's own.",
+    options=(
+        *PREFILTER_OPTIONS,
+        Option("check", str, "stdnum:<module> (python-stdnum's is_valid) or a named check."),
+    ),
+)
+
+
 @hookimpl
 def engine_register_rule_types(register: Callable[[RuleType], None]) -> None:
     """Register the built-in rule types."""
@@ -191,5 +256,6 @@ def engine_register_rule_types(register: Callable[[RuleType], None]) -> None:
         AADHAAR,
         IP_ADDRESS,
         PHONE_NUMBER,
+        CHECKED,
     ):
         register(rule_type)

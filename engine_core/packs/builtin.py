@@ -7,11 +7,12 @@ import weakref
 
 from ..constants import BUILTIN_PACK_ID
 from ..errors import PluginLoadError
-from ..model import PackDeclaration, RuleDeclaration
+from ..model import PackDeclaration
 from ..plugins import PluginRegistries
+from .catalogue import catalogue_rules
 from .schema import parse_playbook
 
-__all__ = ["BUILTIN_PACK_ID", "builtin_declaration", "builtin_rules"]
+__all__ = ["builtin_declaration"]
 
 _lock = threading.Lock()
 _cache: weakref.WeakKeyDictionary[PluginRegistries, dict[str, PackDeclaration]] = (
@@ -33,12 +34,7 @@ def builtin_declaration(
             f"no installed plugin provides the pack {pack_id!r} "
             f"(is the plugin that provides it blocked or missing?)"
         )
-    declaration = parse_playbook(pack.load(), registries)
+    declaration = parse_playbook(pack.load(), registries, lambda: catalogue_rules(registries))
     with _lock:
         _cache.setdefault(registries, {})[pack_id] = declaration
     return declaration
-
-
-def builtin_rules(registries: PluginRegistries) -> dict[str, RuleDeclaration]:
-    """Return the built-in pack's rules by id: the names codons and hard rules may use."""
-    return {rule.id: rule for rule in builtin_declaration(registries).rules}

@@ -12,7 +12,7 @@ from typing import Any
 from ..model import PackDeclaration, RuleDeclaration
 from ..plugins import PluginRegistries, get_registries
 from . import schema
-from .builtin import builtin_rules
+from .catalogue import catalogue_rules
 
 __all__ = ["declaration_from_mapping", "effective_rules", "parse_playbook"]
 
@@ -20,7 +20,7 @@ __all__ = ["declaration_from_mapping", "effective_rules", "parse_playbook"]
 def parse_playbook(text: str, registries: PluginRegistries | None = None) -> PackDeclaration:
     """Parse and validate a playbook; raise on the first parse error or on every problem."""
     registries = registries or get_registries()
-    return schema.parse_playbook(text, registries, lambda: builtin_rules(registries))
+    return schema.parse_playbook(text, registries, lambda: catalogue_rules(registries))
 
 
 def declaration_from_mapping(
@@ -28,7 +28,7 @@ def declaration_from_mapping(
 ) -> PackDeclaration:
     """Build and validate a declaration from parsed playbook (or sealed pack) data."""
     registries = registries or get_registries()
-    return schema.declaration_from_mapping(data, registries, lambda: builtin_rules(registries))
+    return schema.declaration_from_mapping(data, registries, lambda: catalogue_rules(registries))
 
 
 def effective_rules(
@@ -37,7 +37,7 @@ def effective_rules(
     """Return the rules a pack runs: its own, then its codons, then its hard rules as blocks."""
     rules = list(declaration.rules)
     if declaration.codons or declaration.hard_rules:
-        catalogue = builtin_rules(registries)
+        catalogue = catalogue_rules(registries)
         for name in declaration.codons:
             rules.extend(catalogue[rule_id] for rule_id in schema.matching_ids(name, catalogue))
         for name in declaration.hard_rules:

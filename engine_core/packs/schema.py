@@ -21,7 +21,7 @@ import strictyaml
 from ..constants import ACTION_OUTCOMES
 from ..errors import PlaybookParseError, UnsupportedPackDeclarationError
 from ..model import SEVERITIES, WARNING, PackDeclaration, RuleDeclaration
-from ..options import typed_options
+from ..options import CONTEXT_OPTIONS, typed_options
 from ..plugins import PluginRegistries, get_registries
 
 __all__ = [
@@ -192,7 +192,12 @@ def _with_typed_options(
     rule_type = registries.rule_types.get(rule.type)
     if rule_type is None:  # listed by validate_declaration
         return rule
-    typed, option_problems = typed_options(rule.id, rule.options, rule_type.options)
+    declared = (*rule_type.options, *CONTEXT_OPTIONS)
+    typed, option_problems = typed_options(rule.id, rule.options, declared)
+    if option_problems == [] and typed.get("context_required") and not typed.get("context"):
+        option_problems.append(
+            f"rule {rule.id!r}: options.context_required: needs options.context (the words)"
+        )
     problems.extend(option_problems)
     return replace(rule, options=typed)
 

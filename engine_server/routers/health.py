@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from engine_core import Engine
 from engine_core.errors import PluginLoadError
-from engine_core.packs.builtin import builtin_declaration
+from engine_core.packs.catalogue import catalogue_rules
 from engine_core.version import RUNTIME_VERSION, SERVICE_VERSION
 
 from ..dependencies import get_engine
@@ -26,13 +26,11 @@ SUPPORTED_PROTOCOLS = ["REST", "SSE", "WebSocket"]
 
 
 def supported_regulations(engine: Engine) -> list[str]:
-    """Return the sorted law labels of the built-in pack's rules."""
-    declaration = engine.compiled_pack.declaration
-    if not engine.is_builtin_pack:
-        # Built-in pack plugin blocked: report the served pack's labels instead.
-        with contextlib.suppress(PluginLoadError):
-            declaration = builtin_declaration(engine.registries)
-    return sorted({rule.law for rule in declaration.rules if rule.law})
+    """Return the sorted law labels in use: the served pack's rules and the detector catalogue's."""
+    labels = {rule.law for rule in engine.compiled_pack.rules}
+    with contextlib.suppress(PluginLoadError):  # a catalogue plugin blocked: the pack's alone
+        labels.update(rule.law for rule in catalogue_rules(engine.registries).values() if rule.law)
+    return sorted(labels)
 
 
 def health_document(engine: Engine) -> dict[str, Any]:
