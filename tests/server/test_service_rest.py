@@ -23,6 +23,7 @@ from engine_core.errors import (
     DeveloperQuotaExceededError,
     LicenseExpiredError,
 )
+from engine_core.packs.catalogue import catalogue_rules
 from engine_core.version import RUNTIME_VERSION, SERVICE_VERSION
 from engine_server import ServerHandle, start_server
 
@@ -74,8 +75,9 @@ def test_health_document(client: httpx.Client) -> None:
     assert health["pack_id"] == "builtin.data_protection"
     assert health["supported_protocols"] == ["REST", "SSE", "WebSocket"]
     engine = Engine()
-    laws = {rule.law for rule in engine.compiled_pack.rules}
-    assert set(health["supported_regulations"]) == laws  # every catalogue entry is default
+    catalogue = catalogue_rules(engine.registries).values()
+    laws = {rule.law for rule in engine.compiled_pack.rules} | {rule.law for rule in catalogue}
+    assert set(health["supported_regulations"]) == laws
     assert {"GDPR", "PCI-DSS"} <= laws
     # Canonical names of what installed plugins provide: no aliases, no absent solvers.
     assert "evaluate" in health["decision_functions"]
