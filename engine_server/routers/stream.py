@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
-from fastapi.sse import EventSourceResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
 from engine_core import Engine
@@ -17,6 +17,7 @@ from ..dependencies import get_engine
 from ..errors import ERROR_RESPONSES
 from ..licensing import engine_for_request
 from ..models import StreamChunkResultModel, StreamRequest
+from ..responses import dumps
 
 __all__ = ["prepare_stream", "router"]
 
@@ -110,4 +111,7 @@ async def evaluate_stream(
 ) -> AsyncIterator[StreamChunkResultModel]:
     """Send one ``data: <StreamChunkResult>`` event per released chunk."""
     async for event in stream:
-        yield StreamChunkResultModel.model_validate(event)
+        chunk = StreamChunkResultModel.model_validate(event)
+        # ASCII escapes, as REST answers: a lone surrogate in the text cannot break the stream.
+        # FastAPI sends a ServerSentEvent as it is; the annotation documents its data.
+        yield ServerSentEvent(raw_data=dumps(chunk.model_dump()).decode("ascii"))  # type: ignore[misc]
