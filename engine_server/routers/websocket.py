@@ -103,6 +103,9 @@ class DecisionSocket:
             except ValueError:
                 await self.error("invalid JSON: send one JSON object per message")
                 continue
+            except RecursionError:
+                await self.error("invalid message: JSON nested too deeply")
+                continue
             if not isinstance(message, dict):
                 await self.error("invalid message: send one JSON object per message")
                 continue

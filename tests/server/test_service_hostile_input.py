@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 from service_support import parse_sse
 from websockets.sync.client import connect
 
@@ -37,3 +38,26 @@ def test_lone_surrogate_is_evaluated_alike_over_rest_sse_and_websocket(
         verdict = json.loads(ws.recv(timeout=10))
     assert verdict["type"] == "verdict"
     assert verdict["clean_text"] == clean
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "[" * 5000 + "]" * 5000,
+        '{"a":' * 5000 + "1" + "}" * 5000,
+        '{"type": "evaluate", "text": "hi", "extra": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+    ids=["arrays", "objects", "inside-a-message"],
+)
+def test_deeply_nested_websocket_message_is_an_error_and_the_connection_stays_open(
+    server: ServerHandle, message: str
+) -> None:
+    with connect(server.ws_url + "/v1/ws/decision", open_timeout=10) as ws:
+        ws.send(message)
+        error = json.loads(ws.recv(timeout=10))
+        assert error["type"] == "error"
+        assert "nested" in error["message"]
+        ws.send('{"type": "ping"}')
+        assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        ws.send('{"type": "evaluate", "text": "mail jane.doe@example.com"}')
+        assert json.loads(ws.recv(timeout=10))["clean_text"] == "mail [REDACTED_EMAIL]"
