@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from starlette.concurrency import run_in_threadpool
 
 from engine_core import Engine
 
@@ -17,6 +16,7 @@ from ..dependencies import get_engine
 from ..errors import ERROR_RESPONSES
 from ..licensing import engine_for_request
 from ..models import StreamChunkResultModel, StreamRequest
+from ..offload import run_engine_work
 from ..responses import dumps
 
 __all__ = ["prepare_stream", "router"]
@@ -26,8 +26,8 @@ router = APIRouter(tags=["stream"])
 StreamEvents = Iterator[dict[str, Any]]
 
 
-#: Texts longer than this are streamed from a worker thread, in batches of events.
-INLINE_TEXT_LIMIT = 64 * 1024
+#: Events are computed on a worker thread in batches of this many (the simulation pushes
+#: a text in small pieces: even a short text costs more than a scan of it).
 _BATCH_EVENTS = 256
 
 
@@ -65,17 +65,12 @@ def _take(events: StreamEvents, count: int) -> list[dict[str, Any]]:
 
 @dataclass
 class PreparedStream:
-    """A started simulation: its events, and whether to compute them off the event loop."""
+    """A started simulation: its events, computed off the event loop."""
 
     events: StreamEvents
-    threaded: bool
 
     async def __aiter__(self) -> AsyncIterator[dict[str, Any]]:
-        if not self.threaded:
-            for event in self.events:
-                yield event
-            return
-        while batch := await run_in_threadpool(_take, self.events, _BATCH_EVENTS):
+        while batch := await run_engine_work(None, _take, self.events, _BATCH_EVENTS):
             for event in batch:
                 yield event
 
@@ -95,9 +90,8 @@ async def prepare_stream(
             block_on_fatal=body.block_on_fatal,
         )
     )
-    threaded = len(body.text) > INLINE_TEXT_LIMIT
-    first = await run_in_threadpool(next, events, None) if threaded else next(events, None)
-    return PreparedStream(_until_end(first, events), threaded)
+    first = await run_engine_work(None, next, events, None)
+    return PreparedStream(_until_end(first, events))
 
 
 @router.post(

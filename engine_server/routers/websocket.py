@@ -19,6 +19,7 @@ from ..dependencies import (
     origin_allowed,
     token_matches,
 )
+from ..offload import run_engine_work
 from ..settings import ServiceSettings
 
 __all__ = ["MIN_LOOKAHEAD_CHARS", "DecisionSocket", "router"]
@@ -42,6 +43,21 @@ class StreamSession(Protocol):
     def flush(self) -> list[StreamChunk]:
         """End the stream; return the rest."""
         ...
+
+    @property
+    def received_chars(self) -> int:
+        """Characters pushed so far."""
+        ...
+
+    @property
+    def released_chars(self) -> int:
+        """Source characters released so far."""
+        ...
+
+
+def _held(session: StreamSession) -> int:
+    """Characters the session holds back: what its next scan reads (besides new text)."""
+    return session.received_chars - session.released_chars
 
 
 class ClientError(Exception):
@@ -158,7 +174,7 @@ class DecisionSocket:
     async def evaluate(self, message: dict[str, Any]) -> None:
         """Evaluate ``text``; reply a verdict without triggers (so without raw values)."""
         text = _field(message, "text", str)
-        result = self.engine.evaluate(text)
+        result = await run_engine_work(len(text), self.engine.evaluate, text)
         await self.send(
             {
                 "type": "verdict",
@@ -219,8 +235,10 @@ class DecisionSocket:
             self.session = self.engine.stream_session(
                 lookahead_chars=DEFAULT_LOOKAHEAD_CHARS, block_on_fatal=True
             )
+        session = self.session
         try:
-            chunks = self.session.push(token)
+            # Messages are handled one at a time: one push at a time per session.
+            chunks = await run_engine_work(len(token) + _held(session), session.push, token)
         except StreamBlockedError as exc:
             self._blocked_error(exc)
             await self._refuse_if_blocked()
@@ -234,7 +252,7 @@ class DecisionSocket:
         session, self.session = self.session, None
         if session is not None:
             try:
-                chunks = session.flush()
+                chunks = await run_engine_work(_held(session), session.flush)
             except StreamBlockedError as exc:
                 self._blocked_error(exc)
                 await self._refuse_if_blocked()
