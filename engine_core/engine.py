@@ -270,7 +270,10 @@ class Engine:
     ) -> StreamSession:
         """Start a streaming session; it counts as one decision against the license."""
         session = StreamSession(
-            self._compiled, lookahead_chars=lookahead_chars, block_on_fatal=block_on_fatal
+            self._compiled,
+            lookahead_chars=lookahead_chars,
+            block_on_fatal=block_on_fatal,
+            budget=self._budget,
         )
         self._license.authorize_decision()
         return session

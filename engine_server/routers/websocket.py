@@ -10,7 +10,11 @@ from typing import Any, Protocol
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect, status
 
 from engine_core import Engine, StreamChunk
-from engine_core.errors import EngineRuntimeError, StreamBlockedError
+from engine_core.errors import (
+    DecisionBudgetExceededError,
+    EngineRuntimeError,
+    StreamBlockedError,
+)
 
 from ..dependencies import (
     AUTH_FAILED_DETAIL,
@@ -42,6 +46,11 @@ class StreamSession(Protocol):
 
     def flush(self) -> list[StreamChunk]:
         """End the stream; return the rest."""
+        ...
+
+    @property
+    def blocked_chunk(self) -> StreamChunk | None:
+        """The blocked chunk of a blocked session (fatal value or over budget), else None."""
         ...
 
     @property
@@ -222,9 +231,12 @@ class DecisionSocket:
                 return True
         return False
 
-    def _blocked_error(self, exc: StreamBlockedError) -> None:
-        self.blocked = StreamChunk(text="", blocked=True, action=exc.action, reason=exc.reason)
+    def _blocked_by(self, session: StreamSession) -> None:
+        """The session blocked (a fatal value, or over budget): refuse until stream_start."""
+        self.blocked = session.blocked_chunk
         self.session = None
+        if self.blocked is None:  # a session that raised without blocking: a bug, fail closed
+            raise RuntimeError("stream session raised a block without being blocked")
 
     async def stream_chunk(self, message: dict[str, Any]) -> None:
         """Push ``token`` into the session (a default one if none)."""
@@ -239,8 +251,8 @@ class DecisionSocket:
         try:
             # Messages are handled one at a time: one push at a time per session.
             chunks = await run_engine_work(len(token) + _held(session), session.push, token)
-        except StreamBlockedError as exc:
-            self._blocked_error(exc)
+        except (StreamBlockedError, DecisionBudgetExceededError):
+            self._blocked_by(session)
             await self._refuse_if_blocked()
             return
         await self._release(chunks)
@@ -253,8 +265,8 @@ class DecisionSocket:
         if session is not None:
             try:
                 chunks = await run_engine_work(_held(session), session.flush)
-            except StreamBlockedError as exc:
-                self._blocked_error(exc)
+            except (StreamBlockedError, DecisionBudgetExceededError):
+                self._blocked_by(session)
                 await self._refuse_if_blocked()
                 return
             if await self._release(chunks):
