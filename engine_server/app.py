@@ -25,6 +25,7 @@ from .settings import (
     ServiceSettings,
     resolve_cors_origins,
     resolve_token,
+    token_bytes,
 )
 
 __all__ = ["create_app"]
@@ -56,7 +57,7 @@ def create_app(
     """Build the service for ``engine`` (the built-in pack when None)."""
     settings = ServiceSettings(
         engine=engine if engine is not None else Engine(),
-        token=None if (resolved := resolve_token(token)) is None else resolved.encode("utf-8"),
+        token=None if (resolved := resolve_token(token)) is None else token_bytes(resolved),
         cors_origins=resolve_cors_origins(cors_origins),
         max_body_size=max_body_size,
     )

@@ -14,6 +14,7 @@ __all__ = [
     "ServiceSettings",
     "resolve_cors_origins",
     "resolve_token",
+    "token_bytes",
 ]
 
 SERVICE_NAME = "engine-pack"
@@ -27,6 +28,24 @@ def resolve_token(token: str | None) -> str | None:
     if token is None:
         token = os.environ.get(TOKEN_ENV)
     return token or None
+
+
+def token_bytes(token: str) -> bytes:
+    """Return the token as clients present it (UTF-8); refuse one no HTTP client can send."""
+    try:
+        encoded = token.encode("utf-8")
+    except UnicodeEncodeError:
+        # Never quote the token: it is a secret.
+        raise ServerConfigurationError(
+            "the service token is not valid Unicode text (an environment value that is not "
+            "UTF-8?); clients present it UTF-8 encoded"
+        ) from None
+    if encoded.strip(b" \t") != encoded or any(byte < 0x20 or byte == 0x7F for byte in encoded):
+        raise ServerConfigurationError(
+            "the service token has a control character or leading or trailing whitespace, "
+            "which no HTTP client can present in an Authorization header"
+        )
+    return encoded
 
 
 def resolve_cors_origins(cors_origins: list[str] | tuple[str, ...] | str | None) -> tuple[str, ...]:
