@@ -1,0 +1,74 @@
+"""The request-body read timeout: a body that does not arrive in time is answered 408.
+
+uvicorn has no timeout for a request body (``timeout_keep_alive`` covers only
+the idle time between requests), so a client that declares a body and never
+sends it would hold its connection, and a worker's memory, for ever. This
+middleware gives the whole body one deadline, from the first read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .responses import json_response
+
+__all__ = ["BODY_TIMEOUT_DETAIL", "BodyReadTimeoutMiddleware"]
+
+BODY_TIMEOUT_DETAIL = "Request body not received in time"
+_CLOSE = {"Connection": "close"}  # the rest of the body may still come: never reuse it
+
+
+class _BodyReadTimedOut(HTTPException):
+    """Raised from ``receive``; FastAPI's routes answer it as any HTTPException (408)."""
+
+    def __init__(self) -> None:
+        super().__init__(408, BODY_TIMEOUT_DETAIL, headers=_CLOSE)
+
+
+class BodyReadTimeoutMiddleware:
+    """Answer 408 (and close) when a body is not complete ``timeout`` s after its first read."""
+
+    def __init__(self, app: ASGIApp, timeout: float) -> None:
+        self.app = app
+        self.timeout = timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline: float | None = None
+        body_done = False
+        started = False
+
+        async def receive_in_time() -> Message:
+            nonlocal deadline, body_done
+            if body_done:
+                return await receive()  # waiting for a disconnect while streaming: no deadline
+            if deadline is None:
+                deadline = loop.time() + self.timeout
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise _BodyReadTimedOut() from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_done = True
+            return message
+
+        async def send_started(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive_in_time, send_started)
+        except _BodyReadTimedOut:
+            # Raised outside a route's own error handling (a middleware reading the body).
+            if started:
+                raise
+            response = json_response({"detail": BODY_TIMEOUT_DETAIL}, 408, headers=_CLOSE)
+            await response(scope, receive, send)
