@@ -9,6 +9,8 @@ from pathlib import Path
 
 from cli_support import SECRETS, SUPPORT_PLAYBOOK, TIMEOUT_S, check_output, clean_env, program
 
+IDENTITY = ("--organization", "Acme", "--org-id", "acme", "--contact-email", "dev@acme.example")
+
 
 def _run_with_umask_000(home: Path, *args: str | Path, prog: str, **env: str | Path) -> None:
     """Run a real program as a subprocess under ``umask 000``; assert it succeeds."""
@@ -48,23 +50,8 @@ def test_files_keep_their_modes_under_umask_000(tmp_path: Path) -> None:
     SECRETS.add(key.read_text(encoding="ascii").strip())
 
     license_file = tmp_path / "licenses" / "dev.lic"
-    _run_with_umask_000(
-        home,
-        "issue-license",
-        "--out",
-        license_file,
-        "--organization",
-        "Acme Corp",
-        "--org-id",
-        "acme",
-        "--contact-email",
-        "dev@acme.example",
-        "--pack",
-        "acme.*",
-        "--key",
-        key,
-        prog="engine-authority",
-    )
+    issue = ("issue-license", "--out", license_file, *IDENTITY, "--pack", "acme.*", "--key", key)
+    _run_with_umask_000(home, *issue, prog="engine-authority")
     assert _mode(license_file) == 0o600
 
     pack = tmp_path / "packs" / "acme.support.epack"

@@ -16,20 +16,14 @@ from engine_core.packs.playbook import parse_playbook
 from engine_core.plugins import get_registries
 from engine_server import ServerHandle
 
-#: A rule that backtracks catastrophically on a line of PATHOLOGICAL (only the timeout ends
-#: the scan), and an ordinary one.
-PLAYBOOK = """
-pack_id: acme.stream-budget
-budget: {max_latency_ms: 20}
-rules:
-  - id: evil
-    pattern: '^(?:(a+)\\1*)+$'
-    flags: [MULTILINE]
-  - id: pin
-    pattern: 'PIN \\d{4}'
-"""
+#: A rule that backtracks catastrophically on a line of PATHOLOGICAL: only the timeout ends
+#: the scan.
+PLAYBOOK = (
+    "pack_id: acme.stream-budget\nbudget: {max_latency_ms: 20}\n"
+    "rules: [{id: evil, pattern: '^(?:(a+)\\1*)+$', flags: [MULTILINE]}]\n"
+)
 PATHOLOGICAL = "\n" + "a" * 30 + "b\n" + "plain words here " * 4
-TEXT = "PIN 1234 is fine, the rest is not." + PATHOLOGICAL
+TEXT = "The first line is fine, the rest is not." + PATHOLOGICAL
 
 
 @pytest.fixture
