@@ -272,6 +272,8 @@ class StreamSession:
             raise ValueError(f"block_on_fatal must be true or false, got {block_on_fatal!r}")
         self._compiled = compiled
         self._budget = budget or DecisionBudget(compiled.pack_id)
+        # Without a budget a push is not timed (single-character pushes are the common case).
+        self._budgeted = self._budget.max_latency_ms is not None
         self.lookahead_chars = lookahead_chars
         self.block_on_fatal = block_on_fatal
         self._plans = [_plan(rule) for rule in compiled.rules]
@@ -359,7 +361,8 @@ class StreamSession:
             if space is not None:
                 self._first_space = start + space.start()
         if not self._scan_due():
-            self._within_budget(started)
+            if self._budgeted:
+                self._within_budget(started)
             return []
         return self._scan(final=False, started=started)
 
