@@ -236,10 +236,10 @@ class DecisionDomainUnavailableError(EngineRuntimeError, NotImplementedError):
 
 
 class ServiceError(EngineRuntimeError):
-    """Any other refusal by the service (HTTP 500, or 503 for a reason not listed above)."""
+    """Any other failure the service reports (HTTP 500, a 503 not listed, WebSocket 1011)."""
 
     def __init__(
-        self, message: str, *, status_code: int, retry_after: float | None = None
+        self, message: str, *, status_code: int | None = None, retry_after: float | None = None
     ) -> None:
         self.status_code = status_code
         self.retry_after = retry_after
