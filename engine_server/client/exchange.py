@@ -91,7 +91,9 @@ def _body(model: type[BaseModel], fields: dict[str, Any]) -> bytes:
     try:
         request = model.model_validate(fields, strict=True)
     except ValidationError as error:
-        raise invalid_request(error.errors(include_input=False)) from None
+        # The bodies are flat: name the top-level field (pydantic adds union member tags).
+        problems = {item["loc"][:1]: item["msg"] for item in error.errors(include_input=False)}
+        raise invalid_request({"loc": loc, "msg": msg} for loc, msg in problems.items()) from None
     # json.dumps escapes to ASCII, so a lone surrogate in a text is sent, not refused.
     return json.dumps(request.model_dump(exclude_unset=True), separators=(",", ":")).encode()
 

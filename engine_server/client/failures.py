@@ -69,6 +69,7 @@ _BUDGET = re.compile(
     r"Decision budget exceeded for pack (?P<pack>'.*'|\".*\"): (?P<key>\S+) is "
     r"(?P<limit>[-+.\deE]+) ms, the decision took (?P<measured>[-+.\deE]+) ms"
 )
+_PER_MINUTE = "max_decisions_per_minute"
 _QUOTA_LIMIT = re.compile(r"\((max_decisions_\w+)\)")
 _QUOTA_RETRY = re.compile(r"retry after ([\d.]+) s")
 _BLOCKED = re.compile(
@@ -130,13 +131,12 @@ def _budget_error(detail: str) -> Exception | None:
 
 def _quota_error(detail: str, retry_header: str | None) -> Exception:
     limit = _QUOTA_LIMIT.search(detail)
+    limit_name = limit.group(1) if limit else _PER_MINUTE
     retry = _QUOTA_RETRY.search(detail)
-    retry_after = _number(retry.group(1)) if retry else _number(retry_header)
-    return DeveloperQuotaExceededError(
-        detail,
-        limit_name=limit.group(1) if limit else "max_decisions_per_minute",
-        retry_after=retry_after,
-    )
+    retry_after = _number(retry.group(1)) if retry else None
+    if retry_after is None and limit_name == _PER_MINUTE:
+        retry_after = _number(retry_header)  # a used-up lifetime quota has no retry time
+    return DeveloperQuotaExceededError(detail, limit_name=limit_name, retry_after=retry_after)
 
 
 def _stream_blocked(message: str) -> Exception:
