@@ -61,7 +61,7 @@ class BrokenService:
         self.requests = 0
         self._stop = threading.Event()
         self._listener = socket.create_server(("127.0.0.1", 0))
-        self._listener.settimeout(0.2)
+        self._listener.settimeout(0.05)
         self.port = self._listener.getsockname()[1]
         self.base_url = f"http://127.0.0.1:{self.port}"
         self._threads: list[threading.Thread] = []
