@@ -13,8 +13,6 @@ from typing import Any, NoReturn
 
 from .anchors import ScanBytes, scan_bytes
 from .errors import (
-    AmbiguousPayloadError,
-    CodonRuntimeError,
     CommunityRemovedCapabilityError,
     DecisionBudgetExceededError,
     RemovedCapabilityError,
@@ -24,14 +22,12 @@ from .licensing.context import CommunityLicense, LicenseContext, LicenseState
 from .matching import DEFAULT_MATCH_TIMEOUT_S
 from .model import EvaluationResult, PackDeclaration
 from .packs.builtin import BUILTIN_PACK_ID, builtin_declaration
+from .payloads import PAYLOAD_KEYS, payload_text
 from .plugins import PluginRegistries, get_registries
 from .streaming import StreamSession, astream_filter, stream_filter
 from .version import RUNTIME_VERSION
 
 __all__ = ["PAYLOAD_KEYS", "Engine"]
-
-#: The dict keys a payload may carry its text under (exactly one of them).
-PAYLOAD_KEYS = ("text", "message", "payload")
 
 _builtin_lock = threading.Lock()
 _builtin_compiled: weakref.WeakKeyDictionary[PluginRegistries, CompiledPack] = (
@@ -73,27 +69,6 @@ def _digest_later(encoded: ScanBytes) -> Future[bytes]:
         if _digest_pool is None:
             _digest_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="engine-digest")
         return _digest_pool.submit(input_digest, encoded)
-
-
-def payload_text(payload: Any) -> str:
-    """Return the text of a payload: a str, or a dict with exactly one text key."""
-    if isinstance(payload, str):
-        return payload
-    if isinstance(payload, dict):
-        if len(payload) > 1:
-            raise AmbiguousPayloadError(payload.keys())
-        if len(payload) == 1:
-            key, value = next(iter(payload.items()))
-            if key in PAYLOAD_KEYS:
-                if isinstance(value, str):
-                    return value
-                raise CodonRuntimeError(
-                    f"payload {key!r} must be a string, got {type(value).__name__}"
-                )
-        raise CodonRuntimeError(
-            "payload dict must have exactly one key: 'text', 'message' or 'payload'"
-        )
-    raise CodonRuntimeError(f"payload must be a string or a dict, got {type(payload).__name__}")
 
 
 class Engine:

@@ -178,9 +178,9 @@ class AsyncServiceSocket:
             await self._connection.close()
             raise
 
-    async def evaluate(self, text: str) -> SocketVerdict:
-        """Evaluate ``text``; the verdict has no triggers, so no raw values."""
-        return read_verdict(await self._ask(evaluate_message(text)))
+    async def evaluate(self, payload: str | dict[str, Any]) -> SocketVerdict:
+        """Evaluate a payload; the verdict has no triggers, so no raw values."""
+        return read_verdict(await self._ask(evaluate_message(payload)))
 
     async def ping(self) -> float:
         """Return the service's clock (POSIX seconds)."""
@@ -238,10 +238,14 @@ class AsyncEngineClient:
         return exchange.read_health(response)
 
     async def evaluate(
-        self, text: str, *, license_key: str | None = None, timeout: float | None = None
+        self,
+        payload: str | dict[str, Any],
+        *,
+        license_key: str | None = None,
+        timeout: float | None = None,
     ) -> ServiceResult:
-        """Evaluate ``text`` against the served pack and return the verdict."""
-        body = exchange.evaluate_body(text, license_key)
+        """Evaluate a payload (a str, or a dict with one text key) and return the verdict."""
+        body = exchange.evaluate_body(payload, license_key)
         return exchange.read_result(await self._post(exchange.EVALUATE_PATH, body, timeout))
 
     async def decide(

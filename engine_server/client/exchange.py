@@ -18,6 +18,7 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from engine_core.errors import CodonRuntimeError, StreamBlockedError
+from engine_core.payloads import payload_text
 
 from .failures import error_for_answer, invalid_request, unavailable
 from .models import (
@@ -98,9 +99,9 @@ def _body(model: type[BaseModel], fields: dict[str, Any]) -> bytes:
     return json.dumps(request.model_dump(exclude_unset=True), separators=(",", ":")).encode()
 
 
-def evaluate_body(text: str, license_key: str | None) -> bytes:
-    """Return the body of ``POST /v1/evaluate``."""
-    fields: dict[str, Any] = {"text": require_text(text)}
+def evaluate_body(payload: str | dict[str, Any], license_key: str | None) -> bytes:
+    """Return the body of ``POST /v1/evaluate`` for a payload read as the library reads it."""
+    fields: dict[str, Any] = {"text": payload_text(payload)}
     if license_key is not None:
         fields["license_key"] = license_key
     return _body(EvaluateRequest, fields)
@@ -149,12 +150,23 @@ def check(response: httpx.Response) -> None:
 
 
 def _parse(model: type[Model], content: bytes | str, what: str) -> Model:
+    """Validate an answer against its model; NativeRuntimeUnavailableError if it does not fit."""
     try:
         return model.model_validate_json(content)
     except ValidationError as error:
-        # Report where the answer is wrong, never its values (pydantic quotes the input).
-        places = sorted({".".join(str(part) for part in item["loc"]) for item in error.errors()})
-        raise unavailable(f"garbled {what} (not the expected JSON at {places})") from None
+        problems = error.errors(include_input=False)
+    if any(problem["type"] == "json_invalid" for problem in problems):
+        # Python's JSON reader takes what pydantic's refuses: a lone surrogate's \u escape,
+        # which the service sends for such a character in a payload.
+        try:
+            return model.model_validate(json.loads(content))
+        except ValidationError as error:
+            problems = error.errors(include_input=False)
+        except ValueError:
+            problems = []
+    # Say where the answer is wrong, never what it holds.
+    places = sorted({".".join(str(part) for part in problem["loc"]) for problem in problems})
+    raise unavailable(f"garbled {what} (not the expected JSON at {places or 'top level'})")
 
 
 def read_result(response: httpx.Response) -> ServiceResult:

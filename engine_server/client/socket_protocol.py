@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine_core.errors import EngineRuntimeError, StreamBlockedError
+from engine_core.payloads import payload_text
 
 from .exchange import require_text
 from .failures import error_for_socket_message, unavailable
@@ -58,9 +59,9 @@ def _expect(message: dict[str, Any], kind: str) -> dict[str, Any]:
     return message
 
 
-def evaluate_message(text: str) -> str:
-    """Return the ``evaluate`` message for ``text`` (CodonRuntimeError unless a string)."""
-    return _encode({"type": "evaluate", "text": require_text(text)})
+def evaluate_message(payload: str | dict[str, Any]) -> str:
+    """Return the ``evaluate`` message for a payload read as the library reads it."""
+    return _encode({"type": "evaluate", "text": payload_text(payload)})
 
 
 def read_verdict(raw: str | bytes) -> SocketVerdict:

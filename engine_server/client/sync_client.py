@@ -164,9 +164,9 @@ class ServiceSocket:
             self._connection.close()
             raise
 
-    def evaluate(self, text: str) -> SocketVerdict:
-        """Evaluate ``text``; the verdict has no triggers, so no raw values."""
-        return read_verdict(self._ask(evaluate_message(text)))
+    def evaluate(self, payload: str | dict[str, Any]) -> SocketVerdict:
+        """Evaluate a payload; the verdict has no triggers, so no raw values."""
+        return read_verdict(self._ask(evaluate_message(payload)))
 
     def ping(self) -> float:
         """Return the service's clock (POSIX seconds)."""
@@ -229,10 +229,14 @@ class EngineClient:
         return exchange.read_health(response)
 
     def evaluate(
-        self, text: str, *, license_key: str | None = None, timeout: float | None = None
+        self,
+        payload: str | dict[str, Any],
+        *,
+        license_key: str | None = None,
+        timeout: float | None = None,
     ) -> ServiceResult:
-        """Evaluate ``text`` against the served pack and return the verdict."""
-        body = exchange.evaluate_body(text, license_key)
+        """Evaluate a payload (a str, or a dict with one text key) and return the verdict."""
+        body = exchange.evaluate_body(payload, license_key)
         return exchange.read_result(self._post(exchange.EVALUATE_PATH, body, timeout))
 
     def decide(
