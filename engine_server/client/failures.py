@@ -18,6 +18,7 @@ from typing import Any
 
 from engine_core import errors
 from engine_core.errors import (
+    AmbiguousPayloadError,
     DecisionBudgetExceededError,
     DecisionDomainUnavailableError,
     DeveloperQuotaExceededError,
@@ -37,6 +38,7 @@ from engine_core.errors import (
     ServiceAuthenticationError,
     ServiceError,
     StreamBlockedError,
+    UnsupportedPackDeclarationError,
 )
 
 __all__ = [
@@ -222,6 +224,15 @@ def error_for_answer(status: int, headers: Mapping[str, str], body: bytes) -> Ex
     return build()
 
 
+#: Attributes of the exceptions whose constructors take more than a message.
+_ATTRIBUTES: tuple[tuple[type[Exception], Callable[[str], dict[str, Any]]], ...] = (
+    (AmbiguousPayloadError, lambda message: {"keys": []}),
+    (UnsupportedPackDeclarationError, lambda message: {"problems": [message]}),
+    (InvalidRequestError, lambda message: {"fields": []}),
+    (ServiceError, lambda message: {"status_code": None, "retry_after": None}),
+)
+
+
 def _engine_error(name: str, message: str) -> Exception | None:
     """Rebuild the library exception a WebSocket handler failure names, or None."""
     kind = getattr(errors, name, None)
@@ -233,6 +244,9 @@ def _engine_error(name: str, message: str) -> Exception | None:
         return _quota_error(message, None)
     if kind is StreamBlockedError:
         return _stream_blocked(message)
+    for base, attributes in _ATTRIBUTES:
+        if issubclass(kind, base):
+            return _bare(kind, message, **attributes(message))
     try:
         return kind(message)
     except TypeError:  # a constructor with its own arguments: keep the message as sent

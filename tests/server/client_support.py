@@ -126,7 +126,9 @@ def answer(raw: bytes, *, then_stall: bool = False) -> Behaviour:
     return behave
 
 
-def http_answer(status: str, content_type: str, body: bytes, *, declared: int | None = None) -> bytes:
+def http_answer(
+    status: str, content_type: str, body: bytes, *, declared: int | None = None
+) -> bytes:
     """Return a raw HTTP/1.1 answer; ``declared`` overrides Content-Length (to cut a body)."""
     length = len(body) if declared is None else declared
     head = (

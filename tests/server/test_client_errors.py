@@ -211,7 +211,11 @@ def _without(license: dict[str, Any], field: str) -> dict[str, Any]:
 LICENSE_REFUSALS: list[tuple[str, Callable[[Authority], Any], type[Exception]]] = [
     ("modified", lambda a: _tampered(a.license()), LicenseSignatureInvalidError),
     ("unsigned", lambda a: _without(a.license(), "signature"), LicenseSignatureInvalidError),
-    ("untrusted", lambda a: a.license(generate_authority_keypair()[0]), LicenseSignatureInvalidError),
+    (
+        "untrusted",
+        lambda a: a.license(generate_authority_keypair()[0]),
+        LicenseSignatureInvalidError,
+    ),
     ("revoked", lambda a: a.license(a.revoked_seed), LicenseRevokedAuthorityError),
     (
         "not-yet-valid",

@@ -45,10 +45,14 @@ SURFACES: dict[str, Call] = {
 }
 
 
-def _unavailable(call: Call, base_url: str, timeout: float = TIMEOUT_S) -> NativeRuntimeUnavailableError:
-    with EngineClient(base_url, timeout=timeout) as client:
-        with pytest.raises(NativeRuntimeUnavailableError) as failed:
-            call(client)
+def _unavailable(
+    call: Call, base_url: str, timeout: float = TIMEOUT_S
+) -> NativeRuntimeUnavailableError:
+    with (
+        EngineClient(base_url, timeout=timeout) as client,
+        pytest.raises(NativeRuntimeUnavailableError) as failed,
+    ):
+        call(client)
     error = failed.value
     assert isinstance(error, ConnectionError)
     assert not isinstance(error, EngineRuntimeError)
@@ -129,13 +133,14 @@ def test_garbled_answer_is_unavailable_and_quotes_nothing(raw: bytes, surface: s
     assert CARD not in shown
 
 
-
-
 def test_plain_text_500_is_still_a_service_error() -> None:
     raw = http_answer("500 Internal Server Error", "text/plain", b"Unhandled error")
-    with BrokenService(answer(raw)) as service, EngineClient(service.base_url) as client:
-        with pytest.raises(ServiceError) as failed:
-            client.evaluate(WARNING_TEXT)
+    with (
+        BrokenService(answer(raw)) as service,
+        EngineClient(service.base_url) as client,
+        pytest.raises(ServiceError) as failed,
+    ):
+        client.evaluate(WARNING_TEXT)
     assert failed.value.status_code == 500
 
 
@@ -190,7 +195,9 @@ def _stream_from(raw: bytes) -> tuple[list[str], NativeRuntimeUnavailableError]:
 
 
 def test_truncated_sse_stream_is_unavailable_after_what_was_released() -> None:
-    released, error = _stream_from(sse_answer(_event(1, "Contact "), _event(2, "[REDACTED_EMAIL] ")))
+    released, error = _stream_from(
+        sse_answer(_event(1, "Contact "), _event(2, "[REDACTED_EMAIL] "))
+    )
     assert released == ["Contact ", "[REDACTED_EMAIL] "]
     assert "truncated" in str(error)
 
@@ -211,16 +218,19 @@ def test_garbled_sse_stream_is_unavailable(raw: bytes) -> None:
 
 
 def test_async_truncated_sse_stream_is_unavailable() -> None:
-    async def attempt(base_url: str) -> list[str]:
-        released: list[str] = []
-        async with AsyncEngineClient(base_url) as client:
-            with pytest.raises(NativeRuntimeUnavailableError, match="truncated"):
-                async for text in client.stream(WARNING_TEXT):
-                    released.append(text)
-        return released
+    released: list[str] = []
 
-    with BrokenService(answer(sse_answer(_event(1, "Contact ")))) as service:
-        assert asyncio.run(attempt(service.base_url)) == ["Contact "]
+    async def attempt(base_url: str) -> None:
+        async with AsyncEngineClient(base_url) as client:
+            async for text in client.stream(WARNING_TEXT):
+                released.append(text)
+
+    with (
+        BrokenService(answer(sse_answer(_event(1, "Contact ")))) as service,
+        pytest.raises(NativeRuntimeUnavailableError, match="truncated"),
+    ):
+        asyncio.run(attempt(service.base_url))
+    assert released == ["Contact "]
 
 
 # --- the service killed mid-request -------------------------------------------------------
@@ -251,7 +261,9 @@ def test_service_killed_mid_request_is_unavailable() -> None:
     surfaces = ["evaluate", "decide", "stream", "stream_session", "socket"]
     with ServiceProcess() as service, EngineClient(service.base_url, timeout=20) as client:
         service.pause()  # the requests reach the service's socket; nothing answers them
-        joins = [_in_thread(lambda surface=surface: SURFACES[surface](client)) for surface in surfaces]
+        joins = [
+            _in_thread(lambda surface=surface: SURFACES[surface](client)) for surface in surfaces
+        ]
         time.sleep(0.5)
         service.kill()
         errors = [join() for join in joins]

@@ -16,7 +16,11 @@ from engine_core.errors import (
     ServiceAuthenticationError,
     StreamBlockedError,
 )
-from engine_core.licensing.authority import generate_authority_keypair, issue_license, write_trust_file
+from engine_core.licensing.authority import (
+    generate_authority_keypair,
+    issue_license,
+    write_trust_file,
+)
 from engine_server import ServerHandle
 from engine_server.client import (
     AsyncEngineClient,
@@ -156,7 +160,9 @@ def test_stream_without_block_on_fatal_redacts(engine: EngineClient) -> None:
 
 def test_stream_session_push_and_flush(engine: EngineClient) -> None:
     with engine.stream_session() as session:
-        chunks = [chunk for word in LONG_WARNING_TEXT.split(" ") for chunk in session.push(word + " ")]
+        chunks = [
+            chunk for word in LONG_WARNING_TEXT.split(" ") for chunk in session.push(word + " ")
+        ]
         chunks += session.flush()
         assert session.state == "completed"
         with pytest.raises(EngineRuntimeError, match="stream completed"):

@@ -116,7 +116,9 @@ def stream(engine: Any, text: str, size: int) -> list[Any]:
 
 def scenario(engine: Any) -> list[Any]:
     """Code written for the library: evaluate, stream, and the errors it expects."""
-    record: list[Any] = [outcome(lambda p=payload: verdict(engine.evaluate(p))) for payload in PAYLOADS]
+    record: list[Any] = [
+        outcome(lambda p=payload: verdict(engine.evaluate(p))) for payload in PAYLOADS
+    ]
     for text, size in STREAMS:
         record.append(stream(engine, text, size))
     record.append(outcome(lambda: engine.stream_session(lookahead_chars=8)))
