@@ -95,16 +95,20 @@ def _body(model: type[BaseModel], fields: dict[str, Any]) -> bytes:
         # The bodies are flat: name the top-level field (pydantic adds union member tags).
         problems = {item["loc"][:1]: item["msg"] for item in error.errors(include_input=False)}
         raise invalid_request({"loc": loc, "msg": msg} for loc, msg in problems.items()) from None
+    return _encode(request.model_dump(exclude_unset=True))
+
+
+def _encode(fields: dict[str, Any]) -> bytes:
     # json.dumps escapes to ASCII, so a lone surrogate in a text is sent, not refused.
-    return json.dumps(request.model_dump(exclude_unset=True), separators=(",", ":")).encode()
+    return json.dumps(fields, separators=(",", ":")).encode("ascii")
 
 
 def evaluate_body(payload: str | dict[str, Any], license_key: str | None) -> bytes:
     """Return the body of ``POST /v1/evaluate`` for a payload read as the library reads it."""
-    fields: dict[str, Any] = {"text": payload_text(payload)}
-    if license_key is not None:
-        fields["license_key"] = license_key
-    return _body(EvaluateRequest, fields)
+    text = payload_text(payload)
+    if license_key is None:
+        return _encode({"text": text})  # the hot body: one field, already a str
+    return _body(EvaluateRequest, {"text": text, "license_key": license_key})
 
 
 def decision_body(
