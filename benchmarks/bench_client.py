@@ -75,25 +75,26 @@ def measure() -> dict[str, dict[str, list[float]]]:
     """Serve the built-in pack and time both surfaces, raw and through the client."""
     body = json.dumps({"text": TEXT_200B}).encode()
     headers = {"Content-Type": "application/json"}
-    with _service() as base_url, httpx.Client(base_url=base_url) as http:
-        with EngineClient(base_url) as client:
+    message = json.dumps({"type": "evaluate", "text": TEXT_200B})
+    with (
+        _service() as base_url,
+        httpx.Client(base_url=base_url) as http,
+        EngineClient(base_url) as client,
+        connect(f"ws{base_url[4:]}/v1/ws/decision", compression=None) as websocket,
+        client.socket() as socket,
+    ):
 
-            def raw_post() -> object:
-                return http.post("/v1/evaluate", content=body, headers=headers).content
+        def raw_post() -> object:
+            return http.post("/v1/evaluate", content=body, headers=headers).content
 
-            rest = _compare(raw_post, lambda: client.evaluate(TEXT_200B))
-            message = json.dumps({"type": "evaluate", "text": TEXT_200B})
-            with (
-                connect(f"ws{base_url[4:]}/v1/ws/decision", compression=None) as websocket,
-                client.socket() as socket,
-            ):
+        def raw_socket() -> object:
+            websocket.send(message)
+            return websocket.recv()
 
-                def raw_socket() -> object:
-                    websocket.send(message)
-                    return websocket.recv()
-
-                verdicts = _compare(raw_socket, lambda: socket.evaluate(TEXT_200B))
-    return {"POST /v1/evaluate": rest, "WebSocket evaluate": verdicts}
+        return {
+            "POST /v1/evaluate": _compare(raw_post, lambda: client.evaluate(TEXT_200B)),
+            "WebSocket evaluate": _compare(raw_socket, lambda: socket.evaluate(TEXT_200B)),
+        }
 
 
 def _quantile(values: list[float], q: int) -> float:

@@ -16,7 +16,7 @@ def test_readme_client_example_runs(server: ServerHandle) -> None:
     code = section.split("```python", 1)[1].split("```", 1)[0]
     assert "http://127.0.0.1:18734" in code
     namespace: dict[str, Any] = {}
-    exec(code.replace("http://127.0.0.1:18734", server.base_url), namespace)  # noqa: S102
+    exec(code.replace("http://127.0.0.1:18734", server.base_url), namespace)
     result = namespace["result"]
     assert result.action == "block_statutory_violation"
     assert result.forwardable_text() is None
