@@ -11,46 +11,20 @@ machine noise falls on both alike.
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 from websockets.sync.client import connect
 
-from benchmarks.bench_http import ROOT, TEXT_200B, _free_port, _wait_healthy
+from benchmarks.bench_http import TEXT_200B, service
 from engine_server.client import EngineClient
 
 ROUNDS = 10
 BLOCK = 300
 WARMUP = 300
-
-
-@contextmanager
-def _service() -> Iterator[str]:
-    port = _free_port()
-    env = {key: value for key, value in os.environ.items() if key != "ENGINE_SERVICE_TOKEN"}
-    server = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "engine_server", "--port", str(port)),
-            *("--log-level", "warning", "--no-access-log"),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_healthy(port, server)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(15)
 
 
 def _timed(call: Callable[[], object], count: int, into: list[float]) -> None:
@@ -73,14 +47,18 @@ def _compare(raw: Callable[[], object], client: Callable[[], object]) -> dict[st
 
 def measure() -> dict[str, dict[str, list[float]]]:
     """Serve the built-in pack and time both surfaces, raw and through the client."""
+    with service() as (port, _):
+        return _measure(f"127.0.0.1:{port}")
+
+
+def _measure(address: str) -> dict[str, dict[str, list[float]]]:
     body = json.dumps({"text": TEXT_200B}).encode()
     headers = {"Content-Type": "application/json"}
     message = json.dumps({"type": "evaluate", "text": TEXT_200B})
     with (
-        _service() as base_url,
-        httpx.Client(base_url=base_url) as http,
-        EngineClient(base_url) as client,
-        connect(f"ws{base_url[4:]}/v1/ws/decision", compression=None) as websocket,
+        httpx.Client(base_url=f"http://{address}") as http,
+        EngineClient(f"http://{address}") as client,
+        connect(f"ws://{address}/v1/ws/decision", compression=None) as websocket,
         client.socket() as socket,
     ):
 

@@ -19,7 +19,8 @@ from engine_core.errors import NativeRuntimeUnavailableError
 from .async_client import AsyncEngineClient, AsyncServiceSocket, AsyncSocketStreamSession
 from .models import HealthResponse
 from .results import ServiceResult, SocketVerdict, StreamChunk
-from .sync_client import DEFAULT_TIMEOUT_S, EngineClient, ServiceSocket, SocketStreamSession
+from .settings import DEFAULT_TIMEOUT_S
+from .sync_client import EngineClient, ServiceSocket, SocketStreamSession
 
 __all__ = [
     "DEFAULT_TIMEOUT_S",

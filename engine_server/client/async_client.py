@@ -10,8 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Mapping
-from contextlib import AsyncExitStack
-from types import TracebackType
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
 
 import httpx
@@ -22,8 +21,8 @@ from . import exchange
 from .exchange import JSON_HEADERS, StreamEvents
 from .models import HealthResponse
 from .results import ServiceResult, SocketVerdict, StreamChunk
+from .settings import DEFAULT_TIMEOUT_S, ClientSettings
 from .socket_protocol import (
-    MAX_MESSAGE_BYTES,
     PING,
     SessionState,
     StreamProtocol,
@@ -31,7 +30,6 @@ from .socket_protocol import (
     read_pong,
     read_verdict,
 )
-from .sync_client import DEFAULT_TIMEOUT_S
 from .transport import http_failures, socket_failures
 
 __all__ = ["AsyncEngineClient", "AsyncServiceSocket", "AsyncSocketStreamSession"]
@@ -46,20 +44,12 @@ class _AsyncConnection:
         self._socket: ClientConnection | None = None
 
     @classmethod
-    async def open(cls, url: str, token: str | None, timeout: float) -> _AsyncConnection:
+    async def open(cls, url: str, options: dict[str, Any]) -> _AsyncConnection:
         """Connect to ``url``."""
-        connection = cls(timeout)
+        connection = cls(options["open_timeout"])
         with socket_failures():
             connection._socket = await connection._stack.enter_async_context(
-                connect(
-                    url,
-                    additional_headers=exchange.auth_headers(token),
-                    open_timeout=timeout,
-                    close_timeout=timeout,
-                    max_size=MAX_MESSAGE_BYTES,
-                    # No compression: payloads are secret, and it costs time on short messages.
-                    compression=None,
-                )
+                connect(url, **options)
             )
         return connection
 
@@ -85,7 +75,7 @@ class _AsyncConnection:
             await stack.aclose()
 
 
-class AsyncSocketStreamSession:
+class AsyncSocketStreamSession(AbstractAsyncContextManager["AsyncSocketStreamSession"]):
     """:class:`~engine_server.client.SocketStreamSession`, awaited."""
 
     def __init__(self, connection: _AsyncConnection, protocol: StreamProtocol) -> None:
@@ -144,27 +134,19 @@ class AsyncSocketStreamSession:
         """End the stream: return the rest (or the blocked chunk); the session then completes."""
         return await self._collect(self._protocol.flush_messages())
 
-    async def close(self) -> None:
+    async def aclose(self) -> None:
         """Close the connection; an unfinished session ends without releasing more."""
         self._protocol.ended(SessionState.CLOSED)
         await self._connection.close()
 
-    async def __aenter__(self) -> AsyncSocketStreamSession:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
 
     def __repr__(self) -> str:
         return f"<AsyncSocketStreamSession state={self.state!r}>"
 
 
-class AsyncServiceSocket:
+class AsyncServiceSocket(AbstractAsyncContextManager["AsyncServiceSocket"]):
     """:class:`~engine_server.client.ServiceSocket`, awaited."""
 
     def __init__(self, connection: _AsyncConnection) -> None:
@@ -186,55 +168,36 @@ class AsyncServiceSocket:
         """Return the service's clock (POSIX seconds)."""
         return read_pong(await self._ask(PING))
 
-    async def close(self) -> None:
+    async def aclose(self) -> None:
         """Close the connection."""
         await self._connection.close()
 
-    async def __aenter__(self) -> AsyncServiceSocket:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
 
     def __repr__(self) -> str:
         return "<AsyncServiceSocket>"
 
 
-class AsyncEngineClient:
+class AsyncEngineClient(ClientSettings, AbstractAsyncContextManager["AsyncEngineClient"]):
     """:class:`~engine_server.client.EngineClient` for asyncio: the same calls, awaited."""
 
     def __init__(
         self, base_url: str, token: str | None = None, timeout: float = DEFAULT_TIMEOUT_S
     ) -> None:
-        self.base_url = exchange.service_url(base_url)
-        self.timeout = timeout
-        self._token = token
-        self._socket_url = exchange.socket_url(self.base_url)
-        self._http = httpx.AsyncClient(
-            base_url=self.base_url,
-            headers=exchange.auth_headers(token),
-            timeout=timeout,
-            follow_redirects=False,
-        )
-
-    def _timeout(self, timeout: float | None) -> float:
-        return self.timeout if timeout is None else timeout
+        super().__init__(base_url, token, timeout)
+        self._http = httpx.AsyncClient(**self._http_options())
 
     async def _post(self, path: str, body: bytes, timeout: float | None) -> httpx.Response:
         with http_failures():
             return await self._http.post(
-                path, content=body, headers=JSON_HEADERS, timeout=self._timeout(timeout)
+                path, content=body, headers=JSON_HEADERS, timeout=self._wait(timeout)
             )
 
     async def health(self, *, timeout: float | None = None) -> HealthResponse:
         """Return the health document (what the service serves; no token needed)."""
         with http_failures():
-            response = await self._http.get(exchange.HEALTH_PATH, timeout=self._timeout(timeout))
+            response = await self._http.get(exchange.HEALTH_PATH, timeout=self._wait(timeout))
         return exchange.read_health(response)
 
     async def evaluate(
@@ -273,7 +236,7 @@ class AsyncEngineClient:
     ) -> AsyncIterator[str]:
         """Yield the released text of ``text`` streamed over SSE; StreamBlockedError at a block."""
         body = exchange.stream_body(text, chunk_size, lookahead_chars, block_on_fatal, license_key)
-        return self._stream(body, self._timeout(timeout))
+        return self._stream(body, self._wait(timeout))
 
     async def _stream(self, body: bytes, timeout: float) -> AsyncIterator[str]:
         events = StreamEvents()
@@ -306,16 +269,12 @@ class AsyncEngineClient:
     ) -> AsyncSocketStreamSession:
         """Start a streaming session on its own WebSocket connection (close it when done)."""
         protocol = StreamProtocol(lookahead_chars, block_on_fatal)
-        connection = await _AsyncConnection.open(
-            self._socket_url, self._token, self._timeout(timeout)
-        )
+        connection = await _AsyncConnection.open(self._socket_url, self._socket_options(timeout))
         return await AsyncSocketStreamSession.start(connection, protocol)
 
     async def socket(self, *, timeout: float | None = None) -> AsyncServiceSocket:
         """Open a WebSocket connection for ``evaluate`` verdicts (close it when done)."""
-        connection = await _AsyncConnection.open(
-            self._socket_url, self._token, self._timeout(timeout)
-        )
+        connection = await _AsyncConnection.open(self._socket_url, self._socket_options(timeout))
         socket = AsyncServiceSocket(connection)
         await socket.ping()  # a refused token (close 1008) fails here, not at the first evaluate
         return socket
@@ -324,16 +283,5 @@ class AsyncEngineClient:
         """Close the HTTP connections."""
         await self._http.aclose()
 
-    async def __aenter__(self) -> AsyncEngineClient:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()
-
-    def __repr__(self) -> str:
-        return f"<AsyncEngineClient {self.base_url}>"

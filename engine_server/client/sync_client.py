@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping
-from contextlib import ExitStack
-from types import TracebackType
+from contextlib import AbstractContextManager, ExitStack
 from typing import Any
 
 import httpx
@@ -16,8 +15,8 @@ from . import exchange
 from .exchange import JSON_HEADERS, StreamEvents
 from .models import HealthResponse
 from .results import ServiceResult, SocketVerdict, StreamChunk
+from .settings import DEFAULT_TIMEOUT_S, ClientSettings
 from .socket_protocol import (
-    MAX_MESSAGE_BYTES,
     PING,
     SessionState,
     StreamProtocol,
@@ -27,30 +26,17 @@ from .socket_protocol import (
 )
 from .transport import http_failures, socket_failures
 
-__all__ = ["DEFAULT_TIMEOUT_S", "EngineClient", "ServiceSocket", "SocketStreamSession"]
-
-#: Seconds to connect, and to wait for each answer (or each stream event).
-DEFAULT_TIMEOUT_S = 10.0
+__all__ = ["EngineClient", "ServiceSocket", "SocketStreamSession"]
 
 
 class _Connection:
     """One WebSocket connection to the service; every failure is the library's exception."""
 
-    def __init__(self, url: str, token: str | None, timeout: float) -> None:
-        self.timeout = timeout
+    def __init__(self, url: str, options: dict[str, Any]) -> None:
+        self.timeout = options["open_timeout"]
         self._stack = ExitStack()
         with socket_failures():
-            self._socket: ClientConnection = self._stack.enter_context(
-                connect(
-                    url,
-                    additional_headers=exchange.auth_headers(token),
-                    open_timeout=timeout,
-                    close_timeout=timeout,
-                    max_size=MAX_MESSAGE_BYTES,
-                    # No compression: payloads are secret, and it costs time on short messages.
-                    compression=None,
-                )
-            )
+            self._socket: ClientConnection = self._stack.enter_context(connect(url, **options))
 
     def send(self, *messages: str) -> None:
         """Send ``messages`` in order."""
@@ -71,7 +57,7 @@ class _Connection:
             stack.close()
 
 
-class SocketStreamSession:
+class SocketStreamSession(AbstractContextManager["SocketStreamSession"]):
     """A streaming session over the WebSocket: ``push``/``flush`` like the library's session.
 
     A blocked chunk is the last one a push or flush returns; the connection is then
@@ -134,22 +120,14 @@ class SocketStreamSession:
         self._protocol.ended(SessionState.CLOSED)
         self._connection.close()
 
-    def __enter__(self) -> SocketStreamSession:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
         return f"<SocketStreamSession state={self.state!r}>"
 
 
-class ServiceSocket:
+class ServiceSocket(AbstractContextManager["ServiceSocket"]):
     """One WebSocket connection for ``evaluate`` verdicts and ``ping``, reused across calls."""
 
     def __init__(self, connection: _Connection) -> None:
@@ -176,22 +154,14 @@ class ServiceSocket:
         """Close the connection."""
         self._connection.close()
 
-    def __enter__(self) -> ServiceSocket:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
         return "<ServiceSocket>"
 
 
-class EngineClient:
+class EngineClient(ClientSettings, AbstractContextManager["EngineClient"]):
     """The engine service, called like the library: same results, same exceptions.
 
     Any failure to get an answer raises NativeRuntimeUnavailableError (a
@@ -202,30 +172,19 @@ class EngineClient:
     def __init__(
         self, base_url: str, token: str | None = None, timeout: float = DEFAULT_TIMEOUT_S
     ) -> None:
-        self.base_url = exchange.service_url(base_url)
-        self.timeout = timeout
-        self._token = token
-        self._socket_url = exchange.socket_url(self.base_url)
-        self._http = httpx.Client(
-            base_url=self.base_url,
-            headers=exchange.auth_headers(token),
-            timeout=timeout,
-            follow_redirects=False,
-        )
-
-    def _timeout(self, timeout: float | None) -> float:
-        return self.timeout if timeout is None else timeout
+        super().__init__(base_url, token, timeout)
+        self._http = httpx.Client(**self._http_options())
 
     def _post(self, path: str, body: bytes, timeout: float | None) -> httpx.Response:
         with http_failures():
             return self._http.post(
-                path, content=body, headers=JSON_HEADERS, timeout=self._timeout(timeout)
+                path, content=body, headers=JSON_HEADERS, timeout=self._wait(timeout)
             )
 
     def health(self, *, timeout: float | None = None) -> HealthResponse:
         """Return the health document (what the service serves; no token needed)."""
         with http_failures():
-            response = self._http.get(exchange.HEALTH_PATH, timeout=self._timeout(timeout))
+            response = self._http.get(exchange.HEALTH_PATH, timeout=self._wait(timeout))
         return exchange.read_health(response)
 
     def evaluate(
@@ -264,7 +223,7 @@ class EngineClient:
     ) -> Iterator[str]:
         """Yield the released text of ``text`` streamed over SSE; StreamBlockedError at a block."""
         body = exchange.stream_body(text, chunk_size, lookahead_chars, block_on_fatal, license_key)
-        return self._stream(body, self._timeout(timeout))
+        return self._stream(body, self._wait(timeout))
 
     def _stream(self, body: bytes, timeout: float) -> Iterator[str]:
         events = StreamEvents()
@@ -299,12 +258,12 @@ class EngineClient:
     ) -> SocketStreamSession:
         """Start a streaming session on its own WebSocket connection (close it when done)."""
         protocol = StreamProtocol(lookahead_chars, block_on_fatal)
-        connection = _Connection(self._socket_url, self._token, self._timeout(timeout))
+        connection = _Connection(self._socket_url, self._socket_options(timeout))
         return SocketStreamSession(connection, protocol)
 
     def socket(self, *, timeout: float | None = None) -> ServiceSocket:
         """Open a WebSocket connection for ``evaluate`` verdicts (close it when done)."""
-        connection = _Connection(self._socket_url, self._token, self._timeout(timeout))
+        connection = _Connection(self._socket_url, self._socket_options(timeout))
         try:
             return ServiceSocket(connection)
         except BaseException:
@@ -315,16 +274,5 @@ class EngineClient:
         """Close the HTTP connections."""
         self._http.close()
 
-    def __enter__(self) -> EngineClient:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-    def __repr__(self) -> str:
-        return f"<EngineClient {self.base_url}>"

@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from types import TracebackType
+from contextlib import AbstractContextManager
 
 import httpx
 
@@ -50,7 +50,7 @@ def _read_request(connection: socket.socket) -> bytes:
     return head
 
 
-class BrokenService:
+class BrokenService(AbstractContextManager["BrokenService"]):
     """A TCP server on 127.0.0.1 that reads each request, then behaves as told.
 
     ``requests`` counts the requests that arrived (a retry would show as two).
@@ -98,15 +98,7 @@ class BrokenService:
         for thread in self._threads:
             thread.join(5)
 
-    def __enter__(self) -> BrokenService:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -144,7 +136,7 @@ def sse_answer(*events: bytes) -> bytes:
     return head + b"".join(b"data: " + event + b"\n\n" for event in events)
 
 
-class ServiceProcess:
+class ServiceProcess(AbstractContextManager["ServiceProcess"]):
     """The real service (``python -m engine_server``) in its own process, to pause and kill."""
 
     def __init__(self) -> None:
@@ -182,13 +174,5 @@ class ServiceProcess:
             self.process.kill()
         self.process.wait(10)
 
-    def __enter__(self) -> ServiceProcess:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.kill()

@@ -7,7 +7,6 @@ Licenses and keys come from a fresh test authority trusted through
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,10 +14,12 @@ from typing import Any
 
 import pytest
 from service_support import (
+    DAY,
     FATAL_TEXT,
     SEALED_PLAYBOOK,
     WARNING_TEXT,
     ExplodingEngine,
+    issue_key,
     sealed_engine,
 )
 
@@ -44,7 +45,6 @@ from engine_core.errors import (
 from engine_core.licensing.authority import (
     generate_authority_keypair,
     issue_license,
-    issue_license_key,
     write_license_file,
     write_trust_file,
 )
@@ -54,10 +54,8 @@ from engine_core.plugins import make_plugin_manager, use_plugin_manager
 from engine_server import ServerHandle, start_server
 from engine_server.client import EngineClient
 
-DAY = 86_400
 SOLVER_DOMAINS = ("solve_constraints", "vrp", "bin_packing")
 BUDGET_TEXT = "ORD-123456 " * 50
-_ids = itertools.count()
 
 ServeEngine = Callable[[Any], None]
 
@@ -71,21 +69,7 @@ class Authority:
 
     def key(self, seed: str | None = None, **overrides: Any) -> str:
         """Issue a license key for the built-in pack (DEVELOPER, fail-closed quotas)."""
-        now = int(time.time())
-        payload: dict[str, Any] = {
-            "key_id": f"client-key-{next(_ids)}-{now}",
-            "epoch": 1,
-            "tier": "DEVELOPER",
-            "packs": ["builtin.*"],
-            "valid_from": now - DAY,
-            "valid_until": now + 30 * DAY,
-            "grace_period_days": 14,
-            "max_decisions_per_minute": 1000,
-            "max_decisions_lifetime": 100_000,
-            "enforcement": "fail_closed",
-        }
-        payload.update(overrides)
-        return issue_license_key(payload, seed or self.seed)
+        return issue_key(seed or self.seed, **overrides)
 
     def license(self, seed: str | None = None, **overrides: Any) -> dict[str, Any]:
         """Issue a license file's JSON (for the built-in pack unless overridden)."""

@@ -3,14 +3,12 @@ the same clean text, the same streamed chunks and the same exceptions."""
 
 from __future__ import annotations
 
-import itertools
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from service_support import CLEAN_TEXT, FATAL_TEXT, WARNING_TEXT, sealed_engine
+from service_support import CLEAN_TEXT, FATAL_TEXT, WARNING_TEXT, issue_key, sealed_engine
 
 from engine_core import Engine
 from engine_core.errors import (
@@ -21,16 +19,9 @@ from engine_core.errors import (
     EngineRuntimeError,
     StreamBlockedError,
 )
-from engine_core.licensing.authority import (
-    generate_authority_keypair,
-    issue_license_key,
-    write_trust_file,
-)
+from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
 from engine_server import ServerHandle, start_server
 from engine_server.client import EngineClient
-
-DAY = 86_400
-_ids = itertools.count()
 
 PAYLOADS: list[Any] = [
     CLEAN_TEXT,
@@ -139,20 +130,7 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], str]
     trust = write_trust_file(tmp_path_factory.mktemp("trust") / "keys.json", [public])
 
     def issue() -> str:
-        now = int(time.time())
-        payload = {
-            "key_id": f"swap-key-{next(_ids)}-{now}",
-            "epoch": 1,
-            "tier": "DEVELOPER",
-            "packs": ["builtin.*"],
-            "valid_from": now - DAY,
-            "valid_until": now + DAY,
-            "grace_period_days": 0,
-            "max_decisions_per_minute": 2,
-            "max_decisions_lifetime": 100,
-            "enforcement": "fail_closed",
-        }
-        return issue_license_key(payload, seed)
+        return issue_key(seed, max_decisions_per_minute=2, max_decisions_lifetime=100)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ENGINE_AUTHORITY_KEYS", str(Path(trust)))
