@@ -17,7 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from engine_core.errors import CodonRuntimeError, StreamBlockedError
+from engine_core.errors import CodonRuntimeError, NativeRuntimeUnavailableError, StreamBlockedError
 from engine_core.payloads import payload_text
 
 from .failures import error_for_answer, invalid_request, unavailable
@@ -25,6 +25,7 @@ from .models import (
     DecisionRequest,
     DecisionResponse,
     EvaluateRequest,
+    EvaluationResultModel,
     HealthResponse,
     StreamChunkResultModel,
     StreamRequest,
@@ -153,8 +154,30 @@ def check(response: httpx.Response) -> None:
         raise error_for_answer(response.status_code, response.headers, response.content)
 
 
+def _garbled(what: str, problems: list[Any]) -> NativeRuntimeUnavailableError:
+    # Say where the answer is wrong, never what it holds (pydantic quotes the input).
+    places = sorted({".".join(str(part) for part in problem["loc"]) for problem in problems})
+    return unavailable(f"garbled {what} (not the expected JSON at {places or 'top level'})")
+
+
+def _validate(model: type[Model], data: Any, what: str) -> Model:
+    """Validate parsed JSON against its model; NativeRuntimeUnavailableError if it does not fit."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = error.errors(include_input=False)
+    raise _garbled(what, problems)
+
+
+def _json(content: bytes | str, what: str) -> Any:
+    try:
+        return json.loads(content)
+    except ValueError:
+        raise unavailable(f"garbled {what} (not JSON)") from None
+
+
 def _parse(model: type[Model], content: bytes | str, what: str) -> Model:
-    """Validate an answer against its model; NativeRuntimeUnavailableError if it does not fit."""
+    """Read and validate an answer; NativeRuntimeUnavailableError if it does not fit."""
     try:
         return model.model_validate_json(content)
     except ValidationError as error:
@@ -162,15 +185,8 @@ def _parse(model: type[Model], content: bytes | str, what: str) -> Model:
     if any(problem["type"] == "json_invalid" for problem in problems):
         # Python's JSON reader takes what pydantic's refuses: a lone surrogate's \u escape,
         # which the service sends for such a character in a payload.
-        try:
-            return model.model_validate(json.loads(content))
-        except ValidationError as error:
-            problems = error.errors(include_input=False)
-        except ValueError:
-            problems = []
-    # Say where the answer is wrong, never what it holds.
-    places = sorted({".".join(str(part) for part in problem["loc"]) for problem in problems})
-    raise unavailable(f"garbled {what} (not the expected JSON at {places or 'top level'})")
+        return _validate(model, _json(content, what), what)
+    raise _garbled(what, problems)
 
 
 def read_result(response: httpx.Response) -> ServiceResult:
@@ -188,8 +204,11 @@ def read_health(response: httpx.Response) -> HealthResponse:
 def read_decision(response: httpx.Response) -> dict[str, Any]:
     """Return the ``result`` of a ``POST /v1/decision`` answer, or raise."""
     check(response)
-    _parse(DecisionResponse, response.content, "decision answer")
-    result: dict[str, Any] = json.loads(response.content)["result"]
+    answer = _json(response.content, "decision answer")
+    _validate(DecisionResponse, answer, "decision answer")
+    if answer["function"] == "evaluate":  # a garbled verdict never passes as a plain dict
+        _validate(EvaluationResultModel, answer["result"], "decision result")
+    result: dict[str, Any] = answer["result"]
     return result
 
 

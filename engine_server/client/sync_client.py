@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, ExitStack
 from typing import Any
 
@@ -79,7 +79,7 @@ class SocketStreamSession(AbstractContextManager["SocketStreamSession"]):
         """True once the session met a fatal value with ``block_on_fatal``."""
         return self._protocol.state is SessionState.BLOCKED
 
-    def _exchange(self, *messages: str, read: Any) -> None:
+    def _exchange(self, *messages: str, read: Callable[[str | bytes], None]) -> None:
         try:
             self._connection.send(*messages)
             read(self._connection.receive())

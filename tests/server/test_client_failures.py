@@ -133,6 +133,16 @@ def test_garbled_answer_is_unavailable_and_quotes_nothing(raw: bytes, surface: s
     assert CARD not in shown
 
 
+def test_garbled_verdict_in_a_decision_is_unavailable() -> None:
+    answer_json = {"function": "evaluate", "status": "success", "latency_us": 1.0}
+    answer_json["result"] = {"action": "allow", "remedy": {"clean_text": CARD}}
+    raw = http_answer("200 OK", "application/json", json.dumps(answer_json).encode())
+    with BrokenService(answer(raw)) as service:
+        error = _unavailable(SURFACES["decide"], service.base_url)
+    assert "decision result" in str(error)
+    assert CARD not in "".join(traceback.format_exception(error))
+
+
 def test_plain_text_500_is_still_a_service_error() -> None:
     raw = http_answer("500 Internal Server Error", "text/plain", b"Unhandled error")
     with (
