@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 from httpx_sse import aconnect_sse
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from . import exchange
 from .exchange import JSON_HEADERS, StreamEvents
@@ -56,7 +57,9 @@ class _AsyncConnection:
     async def send(self, *messages: str) -> None:
         """Send ``messages`` in order."""
         assert self._socket is not None
-        with socket_failures():
+        with socket_failures(), contextlib.suppress(ConnectionClosed):
+            # A closed connection is reported by the next receive, after what the service
+            # said before closing (an error message) has been read.
             for message in messages:
                 await self._socket.send(message)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from httpx_sse import connect_sse
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from . import exchange
@@ -40,7 +41,9 @@ class _Connection:
 
     def send(self, *messages: str) -> None:
         """Send ``messages`` in order."""
-        with socket_failures():
+        with socket_failures(), contextlib.suppress(ConnectionClosed):
+            # A closed connection is reported by the next receive, after what the service
+            # said before closing (an error message) has been read.
             for message in messages:
                 self._socket.send(message)
 

@@ -371,6 +371,11 @@ def test_decision_over_budget_is_budget_error_with_attributes(
     with engine.socket() as socket, pytest.raises(DecisionBudgetExceededError) as over_socket:
         socket.evaluate(BUDGET_TEXT)
     assert over_socket.value.pack_id == "acme.orders"
+    session = engine.stream_session()
+    for call in (lambda: list(engine.stream(BUDGET_TEXT)), lambda: session.push(BUDGET_TEXT)):
+        with pytest.raises(DecisionBudgetExceededError):
+            call()
+    assert session.state == "failed"
 
 
 @pytest.fixture
