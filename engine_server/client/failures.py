@@ -1,4 +1,4 @@
-"""The library's exceptions, rebuilt from the service's answers (see docs/architecture.md).
+"""The library's exceptions, rebuilt from the service's answers.
 
 An HTTP error answer is ``{detail}`` (422: a list of ``{loc, msg}``); its status
 and, for 403 and 503, its detail say which exception the library would have
@@ -95,11 +95,14 @@ def _bare(kind: type[Exception], message: str, **attributes: Any) -> Exception:
 
 
 def _number(text: str | None) -> float | None:
+    """A finite number from an answer's text, or None."""
+    if text is None:
+        return None
     try:
-        value = float(text) if text is not None else None
+        value = float(text)
     except ValueError:
         return None
-    return value if value is not None and math.isfinite(value) else None
+    return value if math.isfinite(value) else None
 
 
 def _license_error(detail: str) -> Exception:
