@@ -15,8 +15,6 @@ from .anchors import ScanBytes, scan_bytes
 from .budget import MAX_LATENCY_MS, DecisionBudget, elapsed_ms, match_timeout_s
 from .constants import BUILTIN_PACK_ID, DEFAULT_LOOKAHEAD_CHARS
 from .errors import (
-    AmbiguousPayloadError,
-    CodonRuntimeError,
     CommunityRemovedCapabilityError,
     DecisionBudgetExceededError,
     RemovedCapabilityError,
@@ -26,14 +24,12 @@ from .licensing.context import CommunityLicense, LicenseContext, LicenseState
 from .model import EvaluationResult, PackDeclaration
 from .packs.builtin import builtin_declaration
 from .packs.playbook import effective_rules
+from .payloads import PAYLOAD_KEYS, payload_text
 from .plugins import PluginRegistries, get_registries
 from .streaming import StreamSession, astream_filter, stream_filter
 from .version import RUNTIME_VERSION
 
 __all__ = ["PAYLOAD_KEYS", "Engine"]
-
-#: The dict keys a payload may carry its text under (exactly one of them).
-PAYLOAD_KEYS = ("text", "message", "payload")
 
 _builtin_lock = threading.Lock()
 _builtin_compiled: weakref.WeakKeyDictionary[PluginRegistries, CompiledPack] = (
@@ -78,27 +74,6 @@ def _digest_later(encoded: ScanBytes) -> Future[bytes]:
         if _digest_pool is None:
             _digest_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="engine-digest")
         return _digest_pool.submit(input_digest, encoded)
-
-
-def payload_text(payload: Any) -> str:
-    """Return the text of a payload: a str, or a dict with exactly one text key."""
-    if isinstance(payload, str):
-        return payload
-    if isinstance(payload, dict):
-        if len(payload) > 1:
-            raise AmbiguousPayloadError(payload.keys())
-        if len(payload) == 1:
-            key, value = next(iter(payload.items()))
-            if key in PAYLOAD_KEYS:
-                if isinstance(value, str):
-                    return value
-                raise CodonRuntimeError(
-                    f"payload {key!r} must be a string, got {type(value).__name__}"
-                )
-        raise CodonRuntimeError(
-            "payload dict must have exactly one key: 'text', 'message' or 'payload'"
-        )
-    raise CodonRuntimeError(f"payload must be a string or a dict, got {type(payload).__name__}")
 
 
 class Engine:
