@@ -1,0 +1,1 @@
+"""The detector catalogue: rule files (``*.yaml``) and the checks their rules name."""
