@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import json
 import math
 import re
@@ -69,7 +70,7 @@ def shannon_entropy(value: str) -> float:
 
 def _has_sequence(value: str) -> bool:
     run = 1
-    for before, after in zip(value, value[1:], strict=False):
+    for before, after in itertools.pairwise(value):
         ordered = before.isalnum() and after.isalnum() and ord(after) == ord(before) + 1
         run = run + 1 if ordered else 1
         if run >= _SEQUENCE_LENGTH:
