@@ -248,7 +248,7 @@ SPECS: dict[str, Spec] = {
         literal="sv=",
     ),
     "secret.azure_ad_client_secret": Spec(
-        makers=[seq((B62 + "_~.", 3), (DIGITS, 1), "Q~", (B62 + "_~.-", 34))],
+        makers=[seq((B62 + "_~.", 3), (DIGITS, 1), "Q~", (B62 + "_~.-", 33), (B62, 1))],
         shortest=seq((B62, 3), (DIGITS, 1), "Q~", (B62, 31)),
         literal="Q~",
     ),

@@ -203,6 +203,19 @@ def test_valid_example_is_found_whole_in_every_context(
 
 
 @pytest.mark.parametrize(("rule_id", "maker", "seed"), EXAMPLES)
+def test_sentence_final_full_stop_is_not_taken(
+    rule_id: str, maker: Callable[[Random], str], seed: int
+) -> None:
+    """A value ending a sentence is reported without the full stop after it."""
+    spec = SPECS[rule_id]
+    value = _value(maker, seed)
+    word = f"{spec.context} " if spec.context else ""
+    text = f"The {word}credential is {value}."
+    start = text.index(value)
+    assert finds(BY_ID[rule_id], text) == [(start, start + len(value))]
+
+
+@pytest.mark.parametrize(("rule_id", "maker", "seed"), EXAMPLES)
 def test_prefilter_holds_every_match_within_its_lead(
     rule_id: str, maker: Callable[[Random], str], seed: int
 ) -> None:
@@ -422,10 +435,18 @@ def _adversarial(rule_id: str) -> list[str]:
 
 
 def _elapsed(rule: SecretRule, text: str) -> float:
-    """Pattern and validator time (the context look-up is the engine's, not the rule's)."""
-    began = time.perf_counter()
-    finds(rule, text, context=False)
-    return time.perf_counter() - began
+    """CPU seconds for pattern and validator, best of three on this shared, noisy machine.
+
+    The context look-up is the engine's, not the rule's, so it is left out.
+    """
+    best = float("inf")
+    for _ in range(3):
+        began = time.process_time()
+        finds(rule, text, context=False)
+        best = min(best, time.process_time() - began)
+        if best < BOUND_S:
+            break
+    return best
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
