@@ -35,15 +35,12 @@ __all__ = [
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _BASE62_VALUE = {char: index for index, char in enumerate(_BASE62)}
 
-#: Literal stand-ins people write where a secret belongs (compared case-insensitively).
+#: Stand-ins people write where a secret belongs: anywhere in the value (case-insensitive)...
 _PLACEHOLDER_WORDS = (
     "example",
     "changeme",
     "change_me",
     "placeholder",
-    "password",
-    "passwd",
-    "secret",
     "dummy",
     "redacted",
     "your_",
@@ -51,14 +48,16 @@ _PLACEHOLDER_WORDS = (
     "xxxx",
     "****",
 )
+#: ...or as the whole value (a weak real password such as Secret123! still counts).
+_PLACEHOLDER_VALUES = frozenset({"password", "passwd", "pass", "pwd", "secret"})
 #: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X.
 _REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]")
 #: Eight or more consecutive letters or digits in order (abcdefgh, 12345678).
 _SEQUENCE_LENGTH = 8
 _ONLY_NAME_CHARS = re.compile(r"[A-Za-z_.-]+")
 #: Bits per character below which a context-only value is taken for words, not random:
-#: 40 random base62 characters measure 4.1 at the very least (4.77 typically), while
-#: camel-case identifiers of that length measure 3.9-4.1.
+#: 40 random base62 characters measure 4.77 typically and under 4.23 once in 10,000,
+#: while camel-case identifiers of that length measure 3.9-4.1.
 _RANDOM_BITS = 4.2
 #: One character repeated this many times in a row is a placeholder, not a secret.
 _RUN = re.compile(r"(.)\1{7}")
@@ -85,7 +84,8 @@ def _has_sequence(value: str) -> bool:
 def _looks_placeholder(value: str) -> bool:
     folded = value.lower()
     return (
-        any(word in folded for word in _PLACEHOLDER_WORDS)
+        folded in _PLACEHOLDER_VALUES
+        or any(word in folded for word in _PLACEHOLDER_WORDS)
         or _REFERENCE.search(value) is not None
         or _RUN.search(value) is not None
         or _has_sequence(folded)

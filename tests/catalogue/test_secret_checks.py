@@ -43,6 +43,7 @@ def test_high_entropy_takes_a_random_password() -> None:
     """Eight or more characters, 3.0+ bits each, two classes at least."""
     assert checks.high_entropy("Xy7#pQ9!zW4kLm2v")
     assert checks.high_entropy("k3Jd9xQ2")
+    assert checks.high_entropy("Secret123!")  # weak, but a real password
 
 
 @pytest.mark.parametrize(
@@ -229,6 +230,7 @@ def test_connection_string_with_a_password(uri: str) -> None:
         "postgresql://app@db.internal:5432",
         "postgresql://app:@db.internal",
         "postgresql://app:password@db.internal",
+        "postgresql://app:SECRET@db.internal",
         "postgresql://app:${DB_PASSWORD}@db.internal",
         "postgresql://app:%24%7BDB_PASSWORD%7D@db.internal",
         "mysql://root:****@localhost",
