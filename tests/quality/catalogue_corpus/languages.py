@@ -43,6 +43,12 @@ LOCALES: dict[str, str] = {
     "es_AR": "es_AR",
     "es_CL": "es_CL",
     "es_CO": "es_CO",
+    "de_AT": "de_AT",
+    "de_CH": "de_CH",
+    "fr_CH": "fr_CH",
+    "fr_BE": "fr_BE",
+    "fr_CA": "fr_CA",
+    "en_IE": "en_IE",
 }
 
 FILLER: dict[str, tuple[str, ...]] = {

@@ -25,12 +25,17 @@ class Value:
 
 @dataclass(frozen=True)
 class Record:
-    """A text, the values it holds (none in a clean record), its locale and its slice."""
+    """A text, the values it holds (none in a clean record), its locale and its slice.
+
+    ``decoys`` are the hard negatives placed in the text (not values: a detection
+    there is a false positive); their ``category`` names what they imitate.
+    """
 
     text: str
     values: tuple[Value, ...]
     locale: str
     slice: str
+    decoys: tuple[Value, ...] = ()
 
 
 Make = Callable[[random.Random], str]

@@ -46,7 +46,11 @@ def _ca_postal(rng: random.Random) -> str:
 
 
 def _cpf(rng: random.Random) -> str:
-    value = until(rng, lambda r: digits(r, 11), safe(cpf.is_valid))
+    def candidate(r: random.Random) -> str:
+        body = digits(r, 9)
+        return body + cpf._calc_check_digits(body)  # stdnum's own two check digits
+
+    value = until(rng, candidate, safe(cpf.is_valid))
     return cpf.format(value) if rng.random() < 0.75 else value
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from stdnum import verhoeff
+from stdnum import luhn, verhoeff
 from stdnum.au import abn, acn, tfn
 from stdnum.cn import ric
 from stdnum.id import nik
@@ -75,8 +75,12 @@ _GST_STATES = ("27", "29", "07", "33", "24", "09", "19", "36", "32", "06")
 
 
 def _gstin(rng: random.Random) -> str:
+    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
     def candidate(r: random.Random) -> str:
-        return r.choice(_GST_STATES) + _pan(r) + r.choice("123") + "Z" + r.choice(UPPER + "0123456789")
+        # State code, PAN, entity number, "Z", and the Luhn mod-36 check character (stdnum.in_.gstin).
+        body = r.choice(_GST_STATES) + _pan(r) + r.choice("123") + "Z"
+        return body + luhn.calc_check_digit(body, alphabet)
 
     return until(rng, candidate, safe(gstin.is_valid), tries=20000)
 
@@ -131,7 +135,11 @@ def medicare_invalid(rng: random.Random) -> str:
 
 
 def _abn(rng: random.Random) -> str:
-    value = until(rng, lambda r: digits(r, 11, "123456789"), safe(abn.is_valid))
+    def candidate(r: random.Random) -> str:
+        body = digits(r, 9, "123456789")
+        return abn.calc_check_digits(body) + body
+
+    value = until(rng, candidate, safe(abn.is_valid))
     return abn.format(value) if rng.random() < 0.8 else value
 
 

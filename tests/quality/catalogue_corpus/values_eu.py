@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from stdnum import ean, numdb
+from stdnum import ean, luhn, numdb
 from stdnum.at import vnr
 from stdnum.be import nn
 from stdnum.bg import egn
@@ -128,7 +128,12 @@ def _codice_fiscale(rng: random.Random) -> str:
 
 
 def _it_vat(rng: random.Random) -> str:
-    value = until(rng, lambda r: digits(r, 11, "0123"), safe(iva.is_valid))
+    def candidate(r: random.Random) -> str:
+        # Seven digits, the provincial office code (001-100), the Luhn check (stdnum.it.iva).
+        body = digits(r, 7, "0123") + f"{r.randint(1, 100):03d}"
+        return body + luhn.calc_check_digit(body)
+
+    value = until(rng, candidate, safe(iva.is_valid))
     return value if rng.random() < 0.6 else "IT" + value
 
 
@@ -139,6 +144,11 @@ def _nir_candidate(rng: random.Random, year: int, month: int, _day: int) -> str:
     department = f"{rng.randint(1, 95):02d}"
     body = f"{rng.choice('12')}{year % 100:02d}{month:02d}{department}{digits(rng, 3)}{digits(rng, 3)}"
     return body + nir.calc_check_digits(body)
+
+
+def _fr_nif_candidate(rng: random.Random) -> str:
+    body = digits(rng, 10, "0123")
+    return body + fr_nif.calc_check_digits(body + "000")
 
 
 def _pt_cc(rng: random.Random) -> str:
@@ -194,7 +204,11 @@ def _dk_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
 
 
 def _no_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
-    return f"{day:02d}{month:02d}{year % 100:02d}{digits(rng, 5)}"
+    # Individual number in the range of the birth century, then the two mod-11 check digits.
+    low, high = (0, 499) if year < 2000 else (500, 999)
+    body = f"{day:02d}{month:02d}{year % 100:02d}{rng.randint(low, high):03d}"
+    body += fodselsnummer.calc_check_digit1(body)
+    return body + fodselsnummer.calc_check_digit2(body)
 
 
 def _is_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
@@ -385,7 +399,7 @@ def _maker(category: str) -> tuple[Make, Check | None, bool]:
         "IT_VAT": (_it_vat, safe(iva.is_valid), True),
         "FR_NIR": (_sampled(_dated(_nir_candidate), safe(nir.is_valid), nir.format),
                    safe(nir.is_valid), True),
-        "FR_NIF": (_sampled(lambda r: digits(r, 13, "0123"), safe(fr_nif.is_valid), fr_nif.format),
+        "FR_NIF": (_sampled(_fr_nif_candidate, safe(fr_nif.is_valid), fr_nif.format),
                    safe(fr_nif.is_valid), True),
         "PT_CC": (_pt_cc, safe(cc.is_valid), True),
         "PT_NIF": (_pt_nif, safe(pt_nif.is_valid), True),

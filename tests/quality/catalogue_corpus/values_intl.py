@@ -145,13 +145,12 @@ def phone_number(rng: random.Random, region: str) -> phonenumbers.PhoneNumber:
         return bool(phonenumbers.is_valid_number(number))
 
     # Keep as few leading digits of the example as validity allows (area or mobile prefix).
-    text = national
     for keep in range(1, len(national) - 3):
-        tries = [national[:keep] + digits(rng, len(national) - keep) for _ in range(60)]
-        found = [t for t in tries if valid(t)]
-        if found:
-            text = found[0]
-            break
+        for _ in range(60):
+            text = national[:keep] + digits(rng, len(national) - keep)
+            if valid(text):
+                return phonenumbers.parse(f"+{example.country_code}{text}")
+    text = national
     return phonenumbers.parse(f"+{example.country_code}{text}")
 
 

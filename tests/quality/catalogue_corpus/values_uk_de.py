@@ -27,6 +27,7 @@ import random
 
 from stdnum.de import idnr, stnr, vat
 from stdnum.gb import nhs
+from stdnum.iso7064 import mod_11_10
 
 from .build import DIGITS, UPPER, chars, digits, group, safe, until
 from .model import Spec
@@ -189,8 +190,19 @@ _REG_SENTENCES = (
 # --- Germany --------------------------------------------------------------------------------
 
 
+def _idnr_candidate(rng: random.Random) -> str:
+    # BZSt layout: among the first ten digits exactly one repeats (twice or three times).
+    repeated = rng.choice(DIGITS)
+    times = rng.choice((2, 2, 3))
+    others = rng.sample([d for d in DIGITS if d != repeated], 10 - times)
+    body = [repeated] * times + others
+    rng.shuffle(body)
+    text = "".join(body)
+    return text + mod_11_10.calc_check_digit(text)
+
+
 def _de_tax_id(rng: random.Random) -> str:
-    value = until(rng, lambda r: digits(r, 11, "123456789"), safe(idnr.is_valid))
+    value = until(rng, _idnr_candidate, safe(idnr.is_valid))
     style = rng.random()
     if style < 0.5:
         return value
