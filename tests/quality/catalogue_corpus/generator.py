@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -40,29 +41,47 @@ def all_specs() -> tuple[Spec, ...]:
     return tuple(specs)
 
 
+def requires_context(spec: Spec) -> bool:
+    """Whether ``spec``'s values count only near a context word."""
+    return spec.context_required(spec.category in CONTEXT_REQUIRED)
+
+
+def word_pattern(word: str) -> str:
+    """``word`` as a case-folded regular expression on word boundaries (a plain substring in
+    scripts written without spaces: CJK, kana, Hangul, Thai)."""
+    if any(unicodedata.name(c, "").startswith(("CJK", "HANGUL", "KATAKANA", "HIRAGANA", "THAI")) for c in word):
+        return re.escape(word.lower())
+    return rf"(?<!\w){re.escape(word.lower())}(?!\w)"
+
+
 def _compact(text: str) -> str:
     return "".join(c for c in text if c.isalnum())
 
 
 @functools.cache
-def _checksum_checks() -> tuple[tuple[str, Check, tuple[str, ...], frozenset[int]], ...]:
+def _checksum_checks() -> tuple[tuple[str, Check, re.Pattern[str] | None, frozenset[int]], ...]:
     # One entry per distinct checksum-bearing validator: its category, the category's context
     # words (when it requires context), and the compact lengths its values take (a cheap
     # prefilter: a string of another length is not tried).
     words: dict[str, set[str]] = defaultdict(set)
     lengths: dict[Check, set[int]] = defaultdict(set)
-    categories: dict[Check, str] = {}
+    owners: dict[Check, Spec] = {}
     sampler = random.Random("lengths")
     for spec in all_specs():
         words[spec.category].update(w.lower() for w in spec.context)
         if spec.checksum and spec.check is not None:
-            categories.setdefault(spec.check, spec.category)
+            owners.setdefault(spec.check, spec)
             lengths[spec.check].update(len(_compact(spec.make(sampler))) for _ in range(25))
     return tuple(
-        (category, check, tuple(sorted(words[category])) if category in CONTEXT_REQUIRED else (),
+        (spec.category, check, _context_pattern(words[spec.category])
+         if spec.context_required(spec.category in CONTEXT_REQUIRED) else None,
          frozenset(lengths[check]))  # fmt: skip
-        for check, category in categories.items()
+        for check, spec in owners.items()
     )
+
+
+def _context_pattern(words: set[str]) -> re.Pattern[str]:
+    return re.compile("|".join(word_pattern(w) for w in sorted(words)))
 
 
 def validates_somewhere(value: str, sentence: str = "") -> str | None:
@@ -74,7 +93,7 @@ def validates_somewhere(value: str, sentence: str = "") -> str | None:
     lowered = sentence.lower()
     size = len(_compact(value))
     for category, check, words, lengths in _checksum_checks():
-        if size not in lengths or (words and not any(word in lowered for word in words)):
+        if size not in lengths or (words is not None and not words.search(lowered)):
             continue
         if check(value):
             return category
@@ -213,7 +232,7 @@ def _context_word(spec: Spec) -> str:
 
 def _evasion(rng: random.Random, rotation: _Rotation) -> Record:
     spec = rotation.next()
-    needs_context = spec.category in CONTEXT_REQUIRED
+    needs_context = requires_context(spec)
     word = _context_word(spec)
     doc = _Text()
     _filler(rng, doc, spec.lang, 0.3)
@@ -234,10 +253,11 @@ def _evasion(rng: random.Random, rotation: _Rotation) -> Record:
         for template, item in lines:
             doc.place(rng, template, "{v}", [_v(spec, item)], "\n")
     elif style == "table":
-        column = word or "value"
-        doc.add(f"| # | {column} | note |\n|---|---|---|")
+        # The context word sits in each row's note cell, next to the value, as forms print it.
+        doc.add("| # | value | note |\n|---|---|---|")
+        note = word if needs_context else "ok"
         for number in range(1, rng.randint(2, 4)):
-            doc.place(rng, f"| {number} | {{v}} | ok |", "{v}", [_v(spec, spec.make(rng) if number > 1 else value)], "\n")
+            doc.place(rng, f"| {number} | {{v}} | {note} |", "{v}", [_v(spec, spec.make(rng) if number > 1 else value)], "\n")
     elif style == "quantity":
         template = f"{rng.randint(2, 9)}{rng.choice(('x', ' x', ' ×', ''))} {{v}}"
         if needs_context:
@@ -320,10 +340,10 @@ def generate_slice(name: str, count: int, seed: int, categories: frozenset[str])
     specs = [s for s in all_specs() if s.category in categories]
     if name == "clean":
         invalid_specs = [s for s in all_specs() if s.invalid is not None]
-        contextual = [s for s in all_specs() if s.category in CONTEXT_REQUIRED]
+        contextual = [s for s in all_specs() if requires_context(s)]
         return [_clean(rng, invalid_specs, contextual) for _ in range(count)]
     if name == "plain":
-        specs = [s for s in specs if s.category not in CONTEXT_REQUIRED and s.plain]
+        specs = [s for s in specs if not requires_context(s) and s.plain]
     if not specs:
         return []
     rotation = _Rotation(rng, specs)

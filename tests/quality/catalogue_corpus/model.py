@@ -55,6 +55,8 @@ class Spec:
     ``invalid`` writes a near miss: a checksum-invalid, wrong-length or
     wrong-letter variant that no catalogue rule should take. ``plain`` false keeps
     the spec out of the context-free slice (national phone formats, for one).
+    ``needs_context`` overrides the category's flag for one spelling (a bare
+    nine-digit SSN needs context although a dashed one does not).
     """
 
     category: str
@@ -68,3 +70,8 @@ class Spec:
     invalid: Make | None = None
     source: str = ""
     plain: bool = True
+    needs_context: bool | None = None
+
+    def context_required(self, category_requires: bool) -> bool:
+        """Whether values of this spec count only near a context word (the spec may override)."""
+        return category_requires if self.needs_context is None else self.needs_context

@@ -155,7 +155,7 @@ _T: dict[str, tuple[str, str, Make, Check | None, bool, tuple[str, ...], tuple[s
                ("NIT: {v}", "Factura a nombre de Gómez S.A.S., NIT {v}")),
     "TR_NATIONAL_ID": ("tr_national_id", "tr", _tckimlik, safe(tckimlik.is_valid), True,
                        ("T.C. Kimlik", "kimlik numarası", "TCKN", "TC Kimlik No"),
-                       ("T.C. Kimlik No: {v}", "Kimlik numaram {v}.", "TCKN {v}")),
+                       ("T.C. Kimlik No: {v}", "T.C. kimlik numaram {v}.", "TCKN {v}")),
     "IL_ID": ("il_id", "he", _il_id, safe(il_id.is_valid), True,
               ("תעודת זהות", "ת.ז", "מספר זהות"),
               ("מספר תעודת זהות: {v}", "ת.ז. {v}", "מספר זהות {v}")),

@@ -343,9 +343,9 @@ _T: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
         "Henkilötunnukseni on {v}.", "Henkilötunnus: {v}", "Hetu {v} puuttuu lomakkeesta.")),
     "DK_CPR": ("dk_cpr", "da", ("CPR", "CPR-nummer", "personnummer"), (
         "Mit CPR-nummer er {v}.", "CPR: {v}", "Oplys venligst CPR-nr. {v} ved henvendelse.")),
-    "NO_FODSELSNUMMER": ("no_fodselsnummer", "no", ("fødselsnummer", "personnummer"), (
+    "NO_FODSELSNUMMER": ("no_fodselsnummer", "no", ("fødselsnummer", "fødselsnummeret", "personnummer"), (
         "Fødselsnummeret mitt er {v}.", "Fødselsnummer: {v}")),
-    "IS_KENNITALA": ("is_kennitala", "is", ("kennitala", "kt"), (
+    "IS_KENNITALA": ("is_kennitala", "is", ("kennitala", "kennitalan", "kt"), (
         "Kennitala: {v}", "Kennitalan mín er {v}.", "kt. {v}")),
     "PL_PESEL": ("pl_pesel", "pl", ("PESEL",), (
         "Mój numer PESEL to {v}.", "PESEL: {v}", "Proszę podać PESEL {v} w formularzu.")),

@@ -21,6 +21,7 @@ import datetime
 import hashlib
 import ipaddress
 import random
+import re
 
 import phonenumbers
 from Crypto.Hash import keccak
@@ -645,11 +646,36 @@ def _date_maker(lang: str):  # type: ignore[no-untyped-def]
     return make
 
 
+_MONTH_NUMBERS = {name.lower(): index + 1 for names in _MONTHS.values() for index, name in enumerate(names)}
+_NUMERIC_ORDERS = {"-": ("ymd", "dmy"), ".": ("dmy",), "/": ("mdy", "dmy")}
+
+
+def _is_date(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return 1900 < year < 2030
+
+
 def date_valid(text: str) -> bool:
-    """A calendar date in one of the written forms the corpus uses (always true for its own)."""
-    numbers = [int(part) for part in text.replace(",", " ").replace(".", " ").replace("/", " ")
-               .replace("-", " ").split() if part.isdigit()]  # fmt: skip
-    return any(1900 < n < 2030 for n in numbers)
+    """A real calendar date in one of the written forms: ISO, D.M.Y, M/D/Y or D/M/Y, D-M-Y,
+    or with the month's name (English, German, French, Spanish)."""
+    words = text.replace(",", " ").replace(".", " ").replace(" de ", " ").split()
+    named = [w for w in words if w.lower() in _MONTH_NUMBERS]
+    if named:
+        numbers = [int(w) for w in words if w.isdigit()]
+        year = max(numbers, default=0)
+        day = min(numbers, default=0)
+        return len(numbers) == 2 and _is_date(year, _MONTH_NUMBERS[named[0].lower()], day)
+    for separator, orders in _NUMERIC_ORDERS.items():
+        parts = text.split(separator)
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            for order in orders:
+                fields = dict(zip(order, (int(p) for p in parts), strict=True))
+                if _is_date(fields["y"], fields["m"], fields["d"]):
+                    return True
+    return False
 
 
 _DOB_CONTEXT = {
@@ -691,9 +717,24 @@ def _url(rng: random.Random) -> str:
     return f"{scheme}{host}/{path}{query}"
 
 
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/\s?#]+\.[^/\s?#]+([/?#]\S*)?$")
+_EMAIL = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
+_MAC = re.compile(r"^([0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\2[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$")
+
+
 def url_valid(text: str) -> bool:
-    """A web address with a scheme and a host."""
-    return text.startswith(("http://", "https://")) and "." in text
+    """RFC 3986: a scheme, "://" and a dotted host, then an optional path, query or fragment."""
+    return bool(_URL.match(text))
+
+
+def email_valid(text: str) -> bool:
+    """An RFC 5322 addr-spec of the common (dot-atom) kind."""
+    return bool(_EMAIL.match(text))
+
+
+def mac_valid(text: str) -> bool:
+    """Six hex pairs joined by ':' or '-', or three hex quads joined by '.'."""
+    return bool(_MAC.match(text))
 
 
 _URL_SENTENCES = {
@@ -720,7 +761,7 @@ def specs() -> list[Spec]:
     for lang, sentences in _EMAIL_SENTENCES.items():
         result.append(
             Spec("EMAIL", f"email.{lang}", lang, _email_maker(lang), sentences,
-                 check=lambda v: "@" in v, source="RFC 5322 addr-spec")  # fmt: skip
+                 check=email_valid, source="RFC 5322 addr-spec")  # fmt: skip
         )
     for region, lang in PHONE_REGIONS.items():
         sentences = _PHONE_SENTENCES[lang]
@@ -754,8 +795,7 @@ def specs() -> list[Spec]:
     result += _per_lang("IP_ADDRESS", "ip", _IP_SENTENCES, make=_ip, check=ip_valid,
                         source="RFC 791, RFC 4291/5952")  # fmt: skip
     result += _per_lang("MAC_ADDRESS", "mac", _MAC_SENTENCES, make=_mac,
-                        check=lambda v: len([c for c in v if c in HEX + HEX.upper()]) == 12,
-                        source="IEEE 802 MAC-48")  # fmt: skip
+                        check=mac_valid, source="IEEE 802 MAC-48")  # fmt: skip
     result += _per_lang("CRYPTO_WALLET", "wallet", _WALLET_SENTENCES, make=_wallet,
                         check=wallet_valid, checksum=True, invalid=wallet_invalid,
                         source="Base58Check, BIP-173, BIP-350, EIP-55")  # fmt: skip

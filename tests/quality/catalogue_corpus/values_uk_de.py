@@ -278,7 +278,7 @@ def de_document_invalid(rng: random.Random) -> str:
     return value + str((int(icao_check(value)) + rng.randint(1, 9)) % 10)
 
 
-_DE_ID_CONTEXT = ("Personalausweis", "Ausweisnummer", "Personalausweisnummer", "Ausweis")
+_DE_ID_CONTEXT = ("Personalausweis", "Personalausweises", "Ausweisnummer", "Personalausweisnummer", "Ausweis")
 _DE_ID_SENTENCES = (
     "Personalausweisnummer: {v}",
     "Die Nummer meines Personalausweises ist {v}.",

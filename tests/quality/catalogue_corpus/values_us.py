@@ -50,6 +50,17 @@ def _ssn_bare(rng: random.Random) -> str:
     return _ssn_digits(rng)
 
 
+def ssn_written_valid(text: str) -> bool:
+    """A valid SSN written with separators (3-2-4): the spelling that needs no context."""
+    # stdnum accepts the dashed spelling; the spaced one is the same number.
+    return len(text) == 11 and text[3] in "- " and text[6] == text[3] and bool(ssn.is_valid(text.replace(" ", "-")))
+
+
+def ssn_bare_valid(text: str) -> bool:
+    """A valid SSN as nine bare digits (needs context)."""
+    return text.isdigit() and bool(ssn.is_valid(text))
+
+
 def ssn_invalid(rng: random.Random) -> str:
     """An SSN the SSA never issues: area 000 or 666, group 00 or serial 0000."""
     area, grp, serial = digits(rng, 3, "12345678"), digits(rng, 2), digits(rng, 4)
@@ -326,6 +337,17 @@ def street_address(rng: random.Random, primary: str | None = None) -> str:
     return text
 
 
+_SUFFIX_WORDS = frozenset(s for _, spellings in SUFFIXES.values() for s in spellings)
+
+
+def address_valid(text: str) -> bool:
+    """A house number, at least one name word, then a Publication 28 street suffix."""
+    words = text.replace(",", " ").replace(".", " ").split()
+    if len(words) < 3 or not words[0].isdigit():
+        return False
+    return any(word.upper() in _SUFFIX_WORDS for word in words[2:])
+
+
 _ADDRESS_CONTEXT = ("address", "live at", "ship to", "mail")
 _ADDRESS_SENTENCES = (
     "Please ship the order to {v}.",
@@ -346,11 +368,11 @@ def specs() -> list[Spec]:
     """Every United States value spec."""
     result = [
         Spec("US_SSN", "us_ssn.dashed", "en", _ssn_dashed, _SSN_SENTENCES, _SSN_CONTEXT,
-             check=safe(ssn.is_valid), checksum=True, invalid=ssn_invalid,
+             check=ssn_written_valid, checksum=True, invalid=ssn_invalid,
              source="stdnum.us.ssn (SSA)"),
         Spec("US_SSN", "us_ssn.bare", "en", _ssn_bare, _SSN_SENTENCES, _SSN_CONTEXT,
-             check=safe(ssn.is_valid), checksum=True, invalid=ssn_invalid, plain=False,
-             source="stdnum.us.ssn (SSA)"),
+             check=ssn_bare_valid, checksum=True, invalid=ssn_invalid, plain=False,
+             needs_context=True, source="stdnum.us.ssn (SSA)"),
         Spec("US_ITIN", "us_itin", "en", _itin, _ITIN_SENTENCES, _ITIN_CONTEXT,
              check=safe(itin.is_valid), checksum=True, invalid=itin_invalid,
              source="stdnum.us.itin (IRS)"),
@@ -377,7 +399,7 @@ def specs() -> list[Spec]:
     for index in range(8):
         result.append(
             Spec("POSTAL_ADDRESS", f"us_address.{index}", "en", _address_maker(primaries[index::8]),
-                 _ADDRESS_SENTENCES, _ADDRESS_CONTEXT, check=lambda v: v[0].isdigit(),
+                 _ADDRESS_SENTENCES, _ADDRESS_CONTEXT, check=address_valid,
                  source="USPS Publication 28")  # fmt: skip
         )
     return result
