@@ -25,34 +25,60 @@ EXAMPLES: dict[str, Example] = {
     },
     "PHONE": {
         # libphonenumber's example numbers (phonenumbers.example_number) for US, GB, DE, FR, JP.
-        "valid": ["+1 201-555-0123", "+44 7400 123456", "+49 30 123456", "+33 1 23 45 67 89",
-                  "+81 3-1234-5678"],  # fmt: skip
+        "valid": [
+            "+1 201-555-0123",
+            "+44 7400 123456",
+            "+49 30 123456",
+            "+33 1 23 45 67 89",
+            "+81 3-1234-5678",
+        ],
         # One digit short for its region.
         "invalid": ["+1 201-555-012", "+44 7400 12345", "+33 1 23 45 67 8"],
         "context": "Call me on {value} after six.",
     },
     "CREDIT_CARD": {
         # Test card numbers the networks' acquirers publish (Stripe and PayPal test cards).
-        "valid": ["4111 1111 1111 1111", "4012 8888 8888 1881", "5555 5555 5555 4444",
-                  "2223 0031 2200 3222", "3782 822463 10005", "6011 1111 1111 1117",
-                  "3530 1113 3330 0000", "3056 9309 0259 04"],  # fmt: skip
+        "valid": [
+            "4111 1111 1111 1111",
+            "4012 8888 8888 1881",
+            "5555 5555 5555 4444",
+            "2223 0031 2200 3222",
+            "3782 822463 10005",
+            "6011 1111 1111 1117",
+            "3530 1113 3330 0000",
+            "3056 9309 0259 04",
+        ],
         # Luhn broken by one digit; Luhn-valid without a network prefix.
         "invalid": ["4111 1111 1111 1112", "5555 5555 5555 4445", "9111 1111 1111 1115"],
         "context": "Please charge my card {value} for the order.",
     },
     "IBAN": {
         # SWIFT IBAN registry examples (DE, GB, FR, ES) and stdnum.iban's doctests (GR, BE).
-        "valid": ["DE89 3704 0044 0532 0130 00", "GB82 WEST 1234 5698 7654 32",
-                  "FR14 2004 1010 0505 0001 3M02 606", "ES91 2100 0418 4502 0005 1332",
-                  "GR16 0110 1050 0000 1054 7023 795", "BE31435411161155"],  # fmt: skip
+        "valid": [
+            "DE89 3704 0044 0532 0130 00",
+            "GB82 WEST 1234 5698 7654 32",
+            "FR14 2004 1010 0505 0001 3M02 606",
+            "ES91 2100 0418 4502 0005 1332",
+            "GR16 0110 1050 0000 1054 7023 795",
+            "BE31435411161155",
+        ],
         # Check digits off by one; a digit missing.
-        "invalid": ["DE89 3704 0044 0532 0130 01", "GB82 WEST 1234 5698 7654 3",
-                    "BE31435411161156"],  # fmt: skip
+        "invalid": [
+            "DE89 3704 0044 0532 0130 01",
+            "GB82 WEST 1234 5698 7654 3",
+            "BE31435411161156",
+        ],
         "context": "Bitte überweisen Sie den Betrag auf {value}.",
     },
     "IP_ADDRESS": {
         # RFC 5737 (IPv4) and RFC 3849 (IPv6) documentation addresses.
-        "valid": ["192.0.2.1", "198.51.100.7", "203.0.113.42", "2001:db8::1", "2001:db8:85a3::8a2e:370:7334"],
+        "valid": [
+            "192.0.2.1",
+            "198.51.100.7",
+            "203.0.113.42",
+            "2001:db8::1",
+            "2001:db8:85a3::8a2e:370:7334",
+        ],
         "invalid": ["256.1.1.1", "192.0.2", "2001:db8:::1"],
         "context": "The login came from {value} at 03:12.",
     },
@@ -64,12 +90,18 @@ EXAMPLES: dict[str, Example] = {
     },
     "CRYPTO_WALLET": {
         # Bitcoin genesis block address; stdnum.bitcoin's doctests; EIP-55's test vectors.
-        "valid": ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "1NEDqZPvTWRaoho48qXuLLsrYomMXPABfD",
-                  "BC1QARDV855YJNGSPVXUTTQ897AQCA3LXJU2Y69JCE",
-                  "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-                  "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"],  # fmt: skip
+        "valid": [
+            "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+            "1NEDqZPvTWRaoho48qXuLLsrYomMXPABfD",
+            "BC1QARDV855YJNGSPVXUTTQ897AQCA3LXJU2Y69JCE",
+            "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+            "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+        ],
         # stdnum.bitcoin's bad-checksum doctest; an EIP-55 address with one letter's case flipped.
-        "invalid": ["1NEDqZPvTWRaoho48qXuLLsrYomMXPABfX", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"],
+        "invalid": [
+            "1NEDqZPvTWRaoho48qXuLLsrYomMXPABfX",
+            "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD",
+        ],
         "context": "Send the payment to wallet {value}.",
     },
     "IMEI": {
@@ -88,8 +120,11 @@ EXAMPLES: dict[str, Example] = {
     },
     "URL": {
         # RFC 3986 section 1.1.2 examples.
-        "valid": ["http://www.ietf.org/rfc/rfc2396.txt", "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-                  "https://example.com/path?query=1"],  # fmt: skip
+        "valid": [
+            "http://www.ietf.org/rfc/rfc2396.txt",
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            "https://example.com/path?query=1",
+        ],
         "invalid": ["http://", "www", "ietf.org/rfc"],
         "context": "The details are at {value} if you need them.",
     },
@@ -146,8 +181,12 @@ EXAMPLES: dict[str, Example] = {
     },
     "POSTAL_ADDRESS": {
         # USPS Publication 28 examples (sections 2 and 3) and a well-known address.
-        "valid": ["102 Main St", "1600 Pennsylvania Ave NW, Washington, DC 20500",
-                  "4 N Main St Apt 7", "12 Deer Run Glen, Provo, UT 84604-1234"],  # fmt: skip
+        "valid": [
+            "102 Main St",
+            "1600 Pennsylvania Ave NW, Washington, DC 20500",
+            "4 N Main St Apt 7",
+            "12 Deer Run Glen, Provo, UT 84604-1234",
+        ],
         "invalid": ["The 4 of us met at the Plaza", "Take exit 42 toward the Bridge"],
         "context": "Please ship the order to {value}.",
     },
@@ -259,7 +298,8 @@ EXAMPLES: dict[str, Example] = {
         "context": "Il mio codice fiscale è {value}.",
     },
     "IT_IDENTITY_CARD": {
-        # Ministero dell'Interno: CIE numbers look like CA00000AA; paper cards two letters, seven digits.
+        # Ministero dell'Interno: CIE numbers look like CA00000AA; paper cards: two letters, seven
+        # digits.
         "valid": ["CA00000AA", "AX1234567"],
         "invalid": ["CA0000AA"],
         "context": "Numero carta d'identità: {value}",
@@ -557,7 +597,8 @@ EXAMPLES: dict[str, Example] = {
         "context": "My UMID number is {value}.",
     },
     "PH_PASSPORT": {
-        # Format examples (DFA ePassport: letter, seven digits, letter; older: two letters, seven digits).
+        # Format examples (DFA ePassport: letter, seven digits, letter; older: two letters, seven
+        # digits).
         "valid": ["P1234567A", "EB1234567"],
         "invalid": ["P123456A"],
         "context": "Philippine passport no. {value}",

@@ -4,6 +4,7 @@ the engine."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import unicodedata
@@ -26,7 +27,12 @@ from .catalogue_corpus import (
     score,
 )
 from .catalogue_corpus.evasion import TRANSFORMS, fold
-from .catalogue_corpus.generator import all_specs, requires_context, validates_somewhere, word_pattern
+from .catalogue_corpus.generator import (
+    all_specs,
+    requires_context,
+    validates_somewhere,
+    word_pattern,
+)
 from .catalogue_corpus.model import Spec
 from .catalogue_corpus.secrets_structured import shannon_entropy
 from .catalogue_corpus.secrets_tokens import PROVIDERS, crc_token_valid
@@ -88,7 +94,9 @@ def test_about_a_third_of_the_records_are_clean_and_hold_no_value(corpus: list[R
     assert {r.slice for r in corpus} == set(SLICES)
 
 
-def test_every_category_has_a_few_hundred_values_and_secrets_many_formats(corpus: list[Record]) -> None:
+def test_every_category_has_a_few_hundred_values_and_secrets_many_formats(
+    corpus: list[Record],
+) -> None:
     per_category = Counter(v.category for r in corpus for v in r.values)
     assert set(per_category) == set(CATEGORIES)
     assert min(per_category.values()) >= 150, per_category.most_common()[-5:]
@@ -159,17 +167,20 @@ def test_every_span_holds_a_value_valid_by_its_published_rule(corpus: list[Recor
     specs = _specs_by_kind()
     for record in corpus:
         spans = sorted((v.start, v.end) for v in record.values)
-        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False)), record.text
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), record.text
         for value in record.values:
             text = record.text[value.start : value.end]
-            assert text and text == text.strip(), (record.text, value)
+            assert text, (record.text, value)
+            assert text == text.strip(), (record.text, value)
             spec = specs[_kind(value)]
             assert spec.category == value.category
             if spec.check is not None:
                 assert spec.check(fold(text)), (value.kind, text)
 
 
-def test_context_required_values_have_their_context_or_repeat_one_that_has(corpus: list[Record]) -> None:
+def test_context_required_values_have_their_context_or_repeat_one_that_has(
+    corpus: list[Record],
+) -> None:
     specs = _specs_by_kind()
     for record in corpus:
         if record.slice == "plain":
@@ -205,7 +216,9 @@ def test_the_evasion_slice_uses_every_trick(corpus: list[Record]) -> None:
     assert any("\U0001d7ce" <= c <= "\U0001d7ff" for c in texts)
     assert re.search(r"^1 \S", texts, re.MULTILINE)  # a list number before a value
     assert "| 1 | " in texts
-    repeated = [r for r in evasion if len({r.text[v.start : v.end] for v in r.values}) < len(r.values)]
+    repeated = [
+        r for r in evasion if len({r.text[v.start : v.end] for v in r.values}) < len(r.values)
+    ]
     assert repeated
 
 
@@ -226,10 +239,25 @@ def test_hard_negatives_validate_for_no_category(corpus: list[Record]) -> None:
                 around = record.text[max(0, decoy.start - WINDOW) : decoy.end + WINDOW]
                 assert validates_somewhere(text, around) is None, (decoy.kind, record.text)
             if family == "no_context":
-                spec_words = {w for s in all_specs() if s.category == decoy.category for w in s.context}
+                spec_words = {
+                    w for s in all_specs() if s.category == decoy.category for w in s.context
+                }
                 assert not _near(record.text, decoy, tuple(spec_words)), record.text
-    for family in ("invalid", "no_context", "placeholder_token", "low_entropy_assignment", "uuid",
-                   "hash", "order", "invoice", "timestamp", "version", "price", "isbn", "not_address"):  # fmt: skip
+    for family in (
+        "invalid",
+        "no_context",
+        "placeholder_token",
+        "low_entropy_assignment",
+        "uuid",
+        "hash",
+        "order",
+        "invoice",
+        "timestamp",
+        "version",
+        "price",
+        "isbn",
+        "not_address",
+    ):
         assert seen[family] > 10, family
 
 
@@ -237,7 +265,9 @@ def test_checksum_invalid_variants_exist_for_every_checksummed_category() -> Non
     checksummed = {s.category for s in all_specs() if s.checksum and s.check is not None}
     with_variants = {s.category for s in all_specs() if s.invalid is not None}
     assert checksummed - with_variants <= {"IBAN", "DE_VAT", "URL"} | {
-        s.category for s in all_specs() if s.category.startswith(("IN_", "AU_", "SG_", "BR_", "SECRET"))
+        s.category
+        for s in all_specs()
+        if s.category.startswith(("IN_", "AU_", "SG_", "BR_", "SECRET"))
     }
     rng = random.Random(2)
     for spec in all_specs():
@@ -296,7 +326,8 @@ def test_published_phone_examples_are_valid_by_phonenumbers() -> None:
 
 def test_published_secret_examples() -> None:
     secret = EXAMPLES["SECRET"]
-    assert crc_token_valid(secret["valid"][0]) and crc_token_valid(secret["valid"][1])  # type: ignore[index]
+    assert crc_token_valid(secret["valid"][0])  # type: ignore[index]
+    assert crc_token_valid(secret["valid"][1])  # type: ignore[index]
     assert not crc_token_valid(secret["invalid"][2])  # type: ignore[index]
 
 
@@ -321,5 +352,6 @@ def test_scoring_counts_whole_coverage_per_category_and_slice() -> None:
     misses: list[tuple[Record, str]] = []
     result = score(records, partial, misses)
     assert all(c.recall == 0.0 for name, c in result["all"].items() if name != "NOISE")
-    assert isinstance(result["all"]["NOISE"], Counts) and result["all"]["NOISE"].precision < 1.0
+    assert isinstance(result["all"]["NOISE"], Counts)
+    assert result["all"]["NOISE"].precision < 1.0
     assert any(m.startswith("missed") for _, m in misses)

@@ -104,7 +104,7 @@ DEFAULT_SEED = 20250611
 def generate(
     count: int = DEFAULT_COUNT,
     seed: int = DEFAULT_SEED,
-    slice: str | Iterable[str] | None = None,  # noqa: A002 - the corpus' own word for it
+    slice: str | Iterable[str] | None = None,
     categories: Iterable[str] | None = None,
 ) -> list[Record]:
     """``count`` records with ground truth, deterministic from ``seed`` (see the module doc)."""

@@ -36,7 +36,7 @@ def until(rng: random.Random, candidate: Make, check: Check, tries: int = 5000) 
 
 
 def group(text: str, sizes: tuple[int, ...], separator: str) -> str:
-    """``text`` cut into groups of ``sizes`` (the last group takes the rest) joined by ``separator``."""
+    """``text`` cut into groups of ``sizes`` (the last takes the rest), joined by ``separator``."""
     parts, position = [], 0
     for size in sizes:
         if position >= len(text):

@@ -77,9 +77,7 @@ CATEGORIES: tuple[Category, ...] = tuple(
         "CA_SIN:dc CA_POSTAL_CODE: BR_CPF:d BR_CNPJ: MX_CURP:d MX_RFC:dc AR_DNI:dc CL_RUT:dc "
         "CO_NIT:dc",
     )
-    + _group(
-        "middle_east_africa", "TR_NATIONAL_ID:dc IL_ID:dc ZA_ID:d ZA_PASSPORT:dc NG_NIN:dc"
-    )
+    + _group("middle_east_africa", "TR_NATIONAL_ID:dc IL_ID:dc ZA_ID:d ZA_PASSPORT:dc NG_NIN:dc")
     + _group("secrets", "SECRET:d")
 )
 

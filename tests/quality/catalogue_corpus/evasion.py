@@ -20,7 +20,9 @@ _MATH_DIGIT_BASES = (0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6)  # bold, doubl
 
 def fold(text: str) -> str:
     """The design's normalised view: NFKC, then format characters dropped."""
-    return "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+    return "".join(
+        c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf"
+    )
 
 
 def full_width(rng: random.Random, value: str) -> str:
@@ -28,7 +30,9 @@ def full_width(rng: random.Random, value: str) -> str:
     punctuation = rng.random() < 0.5
 
     def convert(character: str) -> str:
-        if character.isascii() and (character.isalnum() or (punctuation and 0x21 <= ord(character) <= 0x7E)):
+        if character.isascii() and (
+            character.isalnum() or (punctuation and 0x21 <= ord(character) <= 0x7E)
+        ):
             return chr(ord(character) - 0x21 + 0xFF01)
         return character
 
@@ -43,7 +47,9 @@ def math_digits(rng: random.Random, value: str) -> str:
 
 def zero_width(rng: random.Random, value: str) -> str:
     """One to three format characters inserted between characters of the value."""
-    positions = sorted(rng.sample(range(1, len(value)), min(len(value) - 1, rng.randint(1, 3))), reverse=True)
+    positions = sorted(
+        rng.sample(range(1, len(value)), min(len(value) - 1, rng.randint(1, 3))), reverse=True
+    )
     for position in positions:
         value = value[:position] + rng.choice(FORMAT_CHARACTERS) + value[position:]
     return value

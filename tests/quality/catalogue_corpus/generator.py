@@ -25,7 +25,13 @@ from .languages import LOCALES, filler, frames
 from .model import SLICES, Check, Record, Spec, Value
 from .secrets_structured import SLOTS
 
-SHARES: dict[str, float] = {"plain": 0.12, "context": 0.24, "multi": 0.18, "evasion": 0.13, "clean": 0.33}
+SHARES: dict[str, float] = {
+    "plain": 0.12,
+    "context": 0.24,
+    "multi": 0.18,
+    "evasion": 0.13,
+    "clean": 0.33,
+}
 # How often a category leads a record, relative to one: secrets cover ~100 formats.
 _WEIGHTS: dict[str, int] = {"SECRET": 6, "PHONE": 2, "IBAN": 2, "POSTAL_ADDRESS": 2}
 _SLOT = re.compile(r"\{(user|host|db|cluster)\}")
@@ -35,8 +41,15 @@ _SLOT = re.compile(r"\{(user|host|db|cluster)\}")
 def all_specs() -> tuple[Spec, ...]:
     """Every value spec of every module."""
     specs: list[Spec] = []
-    for module in (values_intl, values_us, values_uk_de, values_eu, values_asia,
-                   values_americas_mea, secrets_structured):  # fmt: skip
+    for module in (
+        values_intl,
+        values_us,
+        values_uk_de,
+        values_eu,
+        values_asia,
+        values_americas_mea,
+        secrets_structured,
+    ):
         specs += module.specs()
     return tuple(specs)
 
@@ -49,7 +62,10 @@ def requires_context(spec: Spec) -> bool:
 def word_pattern(word: str) -> str:
     """``word`` as a case-folded regular expression on word boundaries (a plain substring in
     scripts written without spaces: CJK, kana, Hangul, Thai)."""
-    if any(unicodedata.name(c, "").startswith(("CJK", "HANGUL", "KATAKANA", "HIRAGANA", "THAI")) for c in word):
+    if any(
+        unicodedata.name(c, "").startswith(("CJK", "HANGUL", "KATAKANA", "HIRAGANA", "THAI"))
+        for c in word
+    ):
         return re.escape(word.lower())
     return rf"(?<!\w){re.escape(word.lower())}(?!\w)"
 
@@ -73,9 +89,14 @@ def _checksum_checks() -> tuple[tuple[str, Check, re.Pattern[str] | None, frozen
             owners.setdefault(spec.check, spec)
             lengths[spec.check].update(len(_compact(spec.make(sampler))) for _ in range(25))
     return tuple(
-        (spec.category, check, _context_pattern(words[spec.category])
-         if spec.context_required(spec.category in CONTEXT_REQUIRED) else None,
-         frozenset(lengths[check]))  # fmt: skip
+        (
+            spec.category,
+            check,
+            _context_pattern(words[spec.category])
+            if spec.context_required(spec.category in CONTEXT_REQUIRED)
+            else None,
+            frozenset(lengths[check]),
+        )
         for check, spec in owners.items()
     )
 
@@ -114,8 +135,15 @@ class _Text:
     def add(self, piece: str, separator: str = " ") -> None:
         self.text += (separator if self.text else "") + piece
 
-    def place(self, rng: random.Random, template: str, marker: str, parts: list[tuple[str, Value]],
-              separator: str = " ", decoy: bool = False) -> None:  # fmt: skip
+    def place(
+        self,
+        rng: random.Random,
+        template: str,
+        marker: str,
+        parts: list[tuple[str, Value]],
+        separator: str = " ",
+        decoy: bool = False,
+    ) -> None:
         """Append ``template`` with each ``marker`` replaced by the next part, recording spans."""
         template = _SLOT.sub(lambda m: rng.choice(SLOTS[m.group(1)]), template)
         template = template.replace("{{", "{").replace("}}", "}")
@@ -166,7 +194,9 @@ class _Rotation:
         self.turn: dict[str, int] = defaultdict(int)
 
     def _least(self, categories: list[str]) -> str:
-        return min(categories, key=lambda c: (self.tally[c] / _WEIGHTS.get(c, 1), self.rng.random()))
+        return min(
+            categories, key=lambda c: (self.tally[c] / _WEIGHTS.get(c, 1), self.rng.random())
+        )
 
     def _take(self, category: str, specs: list[Spec]) -> Spec:
         spec = specs[self.turn[category] % len(specs)]
@@ -213,7 +243,9 @@ def _plain(rng: random.Random, rotation: _Rotation) -> Record:
     return doc.record(spec.lang, "plain")
 
 
-def _context(rng: random.Random, rotation: _Rotation, low: int, high: int, slice_name: str) -> Record:
+def _context(
+    rng: random.Random, rotation: _Rotation, low: int, high: int, slice_name: str
+) -> Record:
     spec = rotation.next()
     chosen = [spec, *rotation.companions(spec, rng.randint(low, high) - 1)]
     rng.shuffle(chosen)
@@ -236,19 +268,33 @@ def _evasion(rng: random.Random, rotation: _Rotation) -> Record:
     word = _context_word(spec)
     doc = _Text()
     _filler(rng, doc, spec.lang, 0.3)
-    style = rng.choice(("transform", "transform", "list", "table", "quantity", "adjacent", "repeated"))
+    style = rng.choice(
+        ("transform", "transform", "list", "table", "quantity", "adjacent", "repeated")
+    )
     value = spec.make(rng)
     if style == "transform":
         name = rng.choice(tuple(TRANSFORMS))
         changed = TRANSFORMS[name](rng, value)
         if changed == value:
             name, changed = "zero_width", TRANSFORMS["zero_width"](rng, value)
-        doc.place(rng, rng.choice(spec.sentences), "{v}", [(changed, Value(0, 0, spec.category, f"{spec.kind}+{name}"))])
+        doc.place(
+            rng,
+            rng.choice(spec.sentences),
+            "{v}",
+            [(changed, Value(0, 0, spec.category, f"{spec.kind}+{name}"))],
+        )
     elif style == "list":
         lines = []
         for number in range(1, rng.randint(2, 4)):
-            lines.append((f"{number} {{v}}" + (f" ({word})" if needs_context else ""), spec.make(rng) if number > 1 else value))
-        header = f"{word}:" if word else rng.choice(frames(spec.lang)).replace("{v}", "").strip(" .:")
+            lines.append(
+                (
+                    f"{number} {{v}}" + (f" ({word})" if needs_context else ""),
+                    spec.make(rng) if number > 1 else value,
+                )
+            )
+        header = (
+            f"{word}:" if word else rng.choice(frames(spec.lang)).replace("{v}", "").strip(" .:")
+        )
         doc.add(header)
         for template, item in lines:
             doc.place(rng, template, "{v}", [_v(spec, item)], "\n")
@@ -257,7 +303,13 @@ def _evasion(rng: random.Random, rotation: _Rotation) -> Record:
         doc.add("| # | value | note |\n|---|---|---|")
         note = word if needs_context else "ok"
         for number in range(1, rng.randint(2, 4)):
-            doc.place(rng, f"| {number} | {{v}} | {note} |", "{v}", [_v(spec, spec.make(rng) if number > 1 else value)], "\n")
+            doc.place(
+                rng,
+                f"| {number} | {{v}} | {note} |",
+                "{v}",
+                [_v(spec, spec.make(rng) if number > 1 else value)],
+                "\n",
+            )
     elif style == "quantity":
         template = f"{rng.randint(2, 9)}{rng.choice(('x', ' x', ' ×', ''))} {{v}}"
         if needs_context:
@@ -316,7 +368,9 @@ def _clean(rng: random.Random, invalid_specs: list[Spec], contextual: list[Spec]
         if index:
             doc.add(rng.choice(filler(lang)))  # keeps one negative's words away from the next
         template, value, kind, category = negative
-        doc.place(rng, template, "{n}", [(value, Value(0, 0, category or "NONE", kind))], decoy=True)
+        doc.place(
+            rng, template, "{n}", [(value, Value(0, 0, category or "NONE", kind))], decoy=True
+        )
     if not doc.text:
         doc.add(rng.choice(filler(lang)))
     return doc.record(lang, "clean")
@@ -356,8 +410,12 @@ def generate_slice(name: str, count: int, seed: int, categories: frozenset[str])
     return [_evasion(rng, rotation) for _ in range(count)]
 
 
-def generate(count: int, seed: int, slice: str | Iterable[str] | None = None,
-             categories: Iterable[str] | None = None) -> list[Record]:  # fmt: skip
+def generate(
+    count: int,
+    seed: int,
+    slice: str | Iterable[str] | None = None,
+    categories: Iterable[str] | None = None,
+) -> list[Record]:
     """The corpus: ``count`` records over the slices asked for, interleaved deterministically."""
     names = SLICES if slice is None else ((slice,) if isinstance(slice, str) else tuple(slice))
     unknown = [n for n in names if n not in SLICES]

@@ -151,12 +151,20 @@ FILLER: dict[str, tuple[str, ...]] = {
         "Με εκτίμηση.",
     ),
     "ko": ("빠른 답변 감사합니다.", "부족한 서류가 있으면 알려 주세요.", "좋은 하루 보내세요."),
-    "ja": ("早速のご返信ありがとうございます。", "不足している書類があればお知らせください。", "よろしくお願いいたします。"),
+    "ja": (
+        "早速のご返信ありがとうございます。",
+        "不足している書類があればお知らせください。",
+        "よろしくお願いいたします。",
+    ),
     "zh": ("感谢您的及时回复。", "如有缺少的材料请告诉我。", "祝好。"),
     "th": ("ขอบคุณสำหรับการตอบกลับอย่างรวดเร็ว", "หากขาดเอกสารใดโปรดแจ้งให้ทราบ", "ขอแสดงความนับถือ"),
     "ms": ("Terima kasih atas maklum balas yang pantas.", "Sila maklumkan jika ada yang kurang."),
     "id": ("Terima kasih atas balasan cepatnya.", "Mohon kabari jika ada yang kurang."),
-    "tr": ("Hızlı yanıtınız için teşekkürler.", "Eksik bir şey varsa haber verin.", "Saygılarımla."),
+    "tr": (
+        "Hızlı yanıtınız için teşekkürler.",
+        "Eksik bir şey varsa haber verin.",
+        "Saygılarımla.",
+    ),
     "he": ("תודה על התשובה המהירה.", "עדכנו אותי אם חסר משהו.", "בברכה."),
 }
 

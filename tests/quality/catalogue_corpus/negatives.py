@@ -93,31 +93,50 @@ _DATE = {
 
 
 def _order(rng: random.Random) -> str:
-    return rng.choice((
-        f"A{digits(rng, 7)}", f"{rng.randint(2019, 2025)}-{digits(rng, 6)}", f"#{digits(rng, 6)}",
-        f"ORD-{digits(rng, 8)}", f"{chars(rng, string.ascii_uppercase, 2)}{digits(rng, 6)}",
-        digits(rng, 8, "123456789"),
-    ))  # fmt: skip
+    return rng.choice(
+        (
+            f"A{digits(rng, 7)}",
+            f"{rng.randint(2019, 2025)}-{digits(rng, 6)}",
+            f"#{digits(rng, 6)}",
+            f"ORD-{digits(rng, 8)}",
+            f"{chars(rng, string.ascii_uppercase, 2)}{digits(rng, 6)}",
+            digits(rng, 8, "123456789"),
+        )
+    )
 
 
 def _invoice(rng: random.Random) -> str:
-    return rng.choice((
-        f"INV-{rng.randint(2019, 2025)}-{digits(rng, 6)}", f"RE-{rng.randint(2019, 2025)}-{digits(rng, 4)}",
-        f"F{rng.randint(2019, 2025)}-{digits(rng, 5)}", f"{rng.randint(2019, 2025)}/{digits(rng, 4)}",
-    ))  # fmt: skip
+    return rng.choice(
+        (
+            f"INV-{rng.randint(2019, 2025)}-{digits(rng, 6)}",
+            f"RE-{rng.randint(2019, 2025)}-{digits(rng, 4)}",
+            f"F{rng.randint(2019, 2025)}-{digits(rng, 5)}",
+            f"{rng.randint(2019, 2025)}/{digits(rng, 4)}",
+        )
+    )
 
 
 def _ups(rng: random.Random) -> str:
     # UPS 1Z numbers: shipper account, service code, package digits, check digit.
-    body = "1Z" + chars(rng, string.ascii_uppercase + string.digits, 6) + digits(rng, 2) + digits(rng, 7)
+    body = (
+        "1Z"
+        + chars(rng, string.ascii_uppercase + string.digits, 6)
+        + digits(rng, 2)
+        + digits(rng, 7)
+    )
     values = [int(c) if c.isdigit() else (ord(c) - 63) % 10 for c in body[2:]]
     total = sum(v * (2 if i % 2 else 1) for i, v in enumerate(values))
     return body + str((10 - total % 10) % 10)
 
 
 def _tracking(rng: random.Random) -> str:
-    return rng.choice((_ups(rng), "9400 1" + " ".join(digits(rng, 4) for _ in range(4)) + " " + digits(rng, 2),
-                       f"JJD{digits(rng, 18)}"))  # fmt: skip
+    return rng.choice(
+        (
+            _ups(rng),
+            "9400 1" + " ".join(digits(rng, 4) for _ in range(4)) + " " + digits(rng, 2),
+            f"JJD{digits(rng, 18)}",
+        )
+    )
 
 
 def _isbn(rng: random.Random) -> str:
@@ -129,26 +148,38 @@ def _isbn(rng: random.Random) -> str:
 
 def _price(rng: random.Random) -> str:
     amount = rng.randint(3, 250_000) + rng.randint(0, 99) / 100
-    return rng.choice((
-        f"${amount:,.2f}", f"€{amount:,.2f}".replace(",", "X").replace(".", ",").replace("X", "."),
-        f"{amount:,.2f} EUR", f"£{amount:,.2f}", f"CHF {int(amount):,}".replace(",", "'") + ".–",
-    ))  # fmt: skip
+    return rng.choice(
+        (
+            f"${amount:,.2f}",
+            f"€{amount:,.2f}".replace(",", "X").replace(".", ",").replace("X", "."),
+            f"{amount:,.2f} EUR",
+            f"£{amount:,.2f}",
+            f"CHF {int(amount):,}".replace(",", "'") + ".–",
+        )
+    )
 
 
 def _timestamp(rng: random.Random) -> str:
     year, month, day = rng.randint(2015, 2025), rng.randint(1, 12), rng.randint(1, 28)
     hour, minute, second = rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)
-    return rng.choice((
-        f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z",
-        f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}:{second:02d}",
-        f"{day:02d}.{month:02d}.{year} {hour:02d}:{minute:02d}",
-    ))  # fmt: skip
+    return rng.choice(
+        (
+            f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z",
+            f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}:{second:02d}",
+            f"{day:02d}.{month:02d}.{year} {hour:02d}:{minute:02d}",
+        )
+    )
 
 
 def _date(rng: random.Random) -> str:
     year, month, day = rng.randint(2015, 2026), rng.randint(1, 12), rng.randint(1, 28)
-    return rng.choice((f"{year}-{month:02d}-{day:02d}", f"{day:02d}.{month:02d}.{year}",
-                       f"{month:02d}/{day:02d}/{year}"))  # fmt: skip
+    return rng.choice(
+        (
+            f"{year}-{month:02d}-{day:02d}",
+            f"{day:02d}.{month:02d}.{year}",
+            f"{month:02d}/{day:02d}/{year}",
+        )
+    )
 
 
 def _uuid(rng: random.Random) -> str:
@@ -158,7 +189,11 @@ def _uuid(rng: random.Random) -> str:
 def _hash(rng: random.Random) -> str:
     data = rng.randbytes(32)
     algorithm = rng.choice(("md5", "sha1", "sha256"))
-    return f"{algorithm}:{hashlib.new(algorithm, data).hexdigest()}" if rng.random() < 0.4 else hashlib.new(algorithm, data).hexdigest()
+    return (
+        f"{algorithm}:{hashlib.new(algorithm, data).hexdigest()}"
+        if rng.random() < 0.4
+        else hashlib.new(algorithm, data).hexdigest()
+    )
 
 
 def _git_sha(rng: random.Random) -> str:
@@ -168,13 +203,22 @@ def _git_sha(rng: random.Random) -> str:
 
 def _version(rng: random.Random) -> str:
     major, minor, patch = rng.randint(0, 12), rng.randint(0, 40), rng.randint(0, 99)
-    return rng.choice((f"v{major}.{minor}.{patch}", f"{major}.{minor}.{patch}-rc.{rng.randint(1, 5)}",
-                       f"version {major}.{minor}.{patch}"))  # fmt: skip
+    return rng.choice(
+        (
+            f"v{major}.{minor}.{patch}",
+            f"{major}.{minor}.{patch}-rc.{rng.randint(1, 5)}",
+            f"version {major}.{minor}.{patch}",
+        )
+    )
 
 
 def _build(rng: random.Random) -> str:
-    return rng.choice((f"10.0.{rng.randint(19041, 26100)}.{rng.randint(300, 5000)}",
-                       f"1.3.6.1.4.1.{rng.randint(300, 60000)}.{rng.randint(1, 9)}"))  # fmt: skip
+    return rng.choice(
+        (
+            f"10.0.{rng.randint(19041, 26100)}.{rng.randint(300, 5000)}",
+            f"1.3.6.1.4.1.{rng.randint(300, 60000)}.{rng.randint(1, 9)}",
+        )
+    )
 
 
 def _eth_tx(rng: random.Random) -> str:
@@ -182,13 +226,18 @@ def _eth_tx(rng: random.Random) -> str:
 
 
 def _base64_blob(rng: random.Random) -> str:
-    text = rng.choice((
-        b"The quick brown fox jumps over the lazy dog while the meeting runs late.",
-        b'{"page": 3, "per_page": 50, "sort": "created_at", "filter": "open"}',
-        b"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.",
-    ))  # fmt: skip
+    text = rng.choice(
+        (
+            b"The quick brown fox jumps over the lazy dog while the meeting runs late.",
+            b'{"page": 3, "per_page": 50, "sort": "created_at", "filter": "open"}',
+            b"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.",
+        )
+    )
     if rng.random() < 0.4:
-        return "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA" + base64.b64encode(rng.randbytes(45)).decode()
+        return (
+            "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA"
+            + base64.b64encode(rng.randbytes(45)).decode()
+        )
     return base64.b64encode(text).decode()
 
 
@@ -199,7 +248,11 @@ def _public_key(rng: random.Random) -> str:
 
 def _certificate(rng: random.Random) -> str:
     body = base64.b64encode(b"0\x82\x03" + rng.randbytes(300)).decode()
-    return "-----BEGIN CERTIFICATE-----\n" + "\n".join(body[i : i + 64] for i in range(0, len(body), 64)) + "\n-----END CERTIFICATE-----"
+    return (
+        "-----BEGIN CERTIFICATE-----\n"
+        + "\n".join(body[i : i + 64] for i in range(0, len(body), 64))
+        + "\n-----END CERTIFICATE-----"
+    )
 
 
 _PLACEHOLDERS = (
@@ -259,7 +312,8 @@ _NOT_BIRTH = {
 
 
 def _impossible_date(rng: random.Random, lang: str) -> str:
-    day, month, year = rng.choice(((31, 2), (30, 2), (31, 4), (31, 6), (31, 9), (31, 11))) + (rng.randint(1940, 2000),)
+    day, month = rng.choice(((31, 2), (30, 2), (31, 4), (31, 6), (31, 9), (31, 11)))
+    year = rng.randint(1940, 2000)
     if lang == "en":
         return f"{month:02d}/{day:02d}/{year}"
     return f"{day:02d}.{month:02d}.{year}" if lang == "de" else f"{day:02d}/{month:02d}/{year}"
@@ -288,7 +342,12 @@ def generic(rng: random.Random, lang: str) -> Negative:
     """One everyday look-alike (order number, hash, UUID, price...) in a sentence of ``lang``."""
     roll = rng.random()
     if roll < 0.06:
-        return rng.choice(_PLACEHOLDER_SENTENCES), rng.choice(_PLACEHOLDERS), "placeholder_token", "SECRET"
+        return (
+            rng.choice(_PLACEHOLDER_SENTENCES),
+            rng.choice(_PLACEHOLDERS),
+            "placeholder_token",
+            "SECRET",
+        )
     if roll < 0.09:
         return "export GITHUB_TOKEN={n}", _bad_crc_github(rng), "crc.github", "SECRET"
     if roll < 0.15:
@@ -303,7 +362,12 @@ def generic(rng: random.Random, lang: str) -> Negative:
     if roll < 0.27:
         return "{n}", rng.choice(NOT_ADDRESSES), "not_address", "POSTAL_ADDRESS"
     if roll < 0.3:
-        return rng.choice(_t(lang, _NOT_BIRTH)), _impossible_date(rng, lang.split("_")[0]), "not_birth_date", "DATE_OF_BIRTH"
+        return (
+            rng.choice(_t(lang, _NOT_BIRTH)),
+            _impossible_date(rng, lang.split("_")[0]),
+            "not_birth_date",
+            "DATE_OF_BIRTH",
+        )
     kind, make, templates = _GENERIC_KINDS[rng.randrange(len(_GENERIC_KINDS))]
     return rng.choice(_t(lang, templates)), make(rng), kind, ""
 
@@ -320,4 +384,3 @@ def without_context(rng: random.Random, spec: Spec, frame: str) -> Negative:
     value = spec.make(rng)
     compact = "".join(c for c in value if c.isalnum()) if rng.random() < 0.7 else value
     return frame.replace("{v}", "{n}"), compact, f"no_context.{spec.category}", spec.category
-

@@ -47,14 +47,20 @@ def score(
                 tally[value.category].values += 1
                 tally[value.category].false_negatives += 0 if found else 1
             if not found and misses is not None:
-                misses.append((record, f"missed {value.category} [{value.kind}] {value.start}:{value.end}"))
+                misses.append(
+                    (record, f"missed {value.category} [{value.kind}] {value.start}:{value.end}")
+                )
         for start, end, category in detections:
-            hit = any(v.category == category and start < v.end and v.start < end for v in record.values)
+            hit = any(
+                v.category == category and start < v.end and v.start < end for v in record.values
+            )
             for tally in tallies:
                 if hit:
                     tally[category].true_positives += 1
                 else:
                     tally[category].false_positives += 1
             if not hit and misses is not None:
-                misses.append((record, f"false {category} {start}:{end}{_describe(record, start, end)}"))
+                misses.append(
+                    (record, f"false {category} {start}:{end}{_describe(record, start, end)}")
+                )
     return {name: dict(per_category) for name, per_category in result.items()}

@@ -47,17 +47,30 @@ def _openssh_ed25519(rng: random.Random) -> str:
     public_blob = _ssh_string(b"ssh-ed25519") + _ssh_string(public)
     check = rng.randbytes(4)
     private = (
-        check + check + _ssh_string(b"ssh-ed25519") + _ssh_string(public)
-        + _ssh_string(seed + public) + _ssh_string(f"{chars(rng, string.ascii_lowercase, 6)}@laptop".encode())
-    )  # fmt: skip
+        check
+        + check
+        + _ssh_string(b"ssh-ed25519")
+        + _ssh_string(public)
+        + _ssh_string(seed + public)
+        + _ssh_string(f"{chars(rng, string.ascii_lowercase, 6)}@laptop".encode())
+    )
     private += bytes(range(1, 1 + (-len(private)) % 8))
     body = (
-        b"openssh-key-v1\0" + _ssh_string(b"none") + _ssh_string(b"none") + _ssh_string(b"")
-        + struct.pack(">I", 1) + _ssh_string(public_blob) + _ssh_string(private)
-    )  # fmt: skip
+        b"openssh-key-v1\0"
+        + _ssh_string(b"none")
+        + _ssh_string(b"none")
+        + _ssh_string(b"")
+        + struct.pack(">I", 1)
+        + _ssh_string(public_blob)
+        + _ssh_string(private)
+    )
     encoded = base64.b64encode(body).decode()
     lines = [encoded[i : i + 70] for i in range(0, len(encoded), 70)]
-    return "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END OPENSSH PRIVATE KEY-----"
+    return (
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+        + "\n".join(lines)
+        + "\n-----END OPENSSH PRIVATE KEY-----"
+    )
 
 
 # RSA generation from a seed takes from 0.05 to 2 seconds; the corpus draws from a pool of
@@ -65,7 +78,7 @@ def _openssh_ed25519(rng: random.Random) -> str:
 _RSA_SEEDS = ((1024, 24), (1024, 55), (2048, 20), (2048, 36))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rsa_key(index: int) -> RSA.RsaKey:
     bits, label = _RSA_SEEDS[index % len(_RSA_SEEDS)]
     return RSA.generate(bits, randfunc=random.Random(f"rsa-{bits}-{label}").randbytes)
@@ -97,7 +110,8 @@ _PEM_SENTENCES = (
     "cat ~/.ssh/id_key\n{v}",
 )
 _PEM_JSON_SENTENCES = (
-    '{{"type": "service_account", "project_id": "billing-prod", "private_key": "{v}\\n", "client_id": "1043"}}',
+    '{{"type": "service_account", "project_id": "billing-prod", '
+    '"private_key": "{v}\\n", "client_id": "1043"}}',
 )
 
 # --- JSON Web Tokens -------------------------------------------------------------------------
@@ -122,8 +136,10 @@ def jwt(rng: random.Random) -> str:
         "iss": rng.choice(("https://auth.acme-corp.com", "accounts.northwind.io")),
         "scope": rng.choice(("read:orders write:orders", "admin", "profile email")),
     }
-    signing_input = _b64url(json.dumps(header, separators=(",", ":")).encode()) + "." + _b64url(
-        json.dumps(claims, separators=(",", ":")).encode()
+    signing_input = (
+        _b64url(json.dumps(header, separators=(",", ":")).encode())
+        + "."
+        + _b64url(json.dumps(claims, separators=(",", ":")).encode())
     )
     if alg == "HS256":
         signature = hmac.new(rng.randbytes(32), signing_input.encode(), hashlib.sha256).digest()
@@ -197,34 +213,80 @@ _ASSIGNMENT_SENTENCES = (
 def specs() -> list[Spec]:
     """Every SECRET spec: one per provider format, and the structured kinds."""
     result = [
-        Spec("SECRET", f"secret.{provider}", "en", make, TOKEN_SENTENCES,
-             check=crc_token_valid if provider.startswith(("github_", "npm_")) and
-             provider != "github_fine_grained_pat" else None,
-             source="provider token format")  # fmt: skip
+        Spec(
+            "SECRET",
+            f"secret.{provider}",
+            "en",
+            make,
+            TOKEN_SENTENCES,
+            check=crc_token_valid
+            if provider.startswith(("github_", "npm_")) and provider != "github_fine_grained_pat"
+            else None,
+            source="provider token format",
+        )
         for provider, make in PROVIDERS.items()
     ]
     result += [
-        Spec("SECRET", "secret.private_key", "en", pem_private_key, _PEM_SENTENCES,
-             check=lambda v: v.startswith("-----BEGIN") and v.endswith("-----"),
-             source="RFC 7468, PKCS#1, SEC 1, PKCS#8, OpenSSH PROTOCOL.key"),
-        Spec("SECRET", "secret.private_key.json", "en", pem_json_escaped, _PEM_JSON_SENTENCES,
-             check=lambda v: v.startswith("-----BEGIN"), source="RFC 7468"),
-        Spec("SECRET", "secret.jwt", "en", jwt, _JWT_SENTENCES, check=lambda v: v.count(".") == 2,
-             source="RFC 7519"),
-        Spec("SECRET", "secret.connection_string", "en", url_password, _CONNECTION_SENTENCES,
-             check=lambda v: shannon_entropy(v) >= 3.5, source="RFC 3986 userinfo, driver URIs"),
-        Spec("SECRET", "secret.password_assignment", "en", high_entropy_secret,
-             _ASSIGNMENT_SENTENCES, check=lambda v: shannon_entropy(v) >= 3.5,
-             source="high-entropy assignment"),
-    ]  # fmt: skip
+        Spec(
+            "SECRET",
+            "secret.private_key",
+            "en",
+            pem_private_key,
+            _PEM_SENTENCES,
+            check=lambda v: v.startswith("-----BEGIN") and v.endswith("-----"),
+            source="RFC 7468, PKCS#1, SEC 1, PKCS#8, OpenSSH PROTOCOL.key",
+        ),
+        Spec(
+            "SECRET",
+            "secret.private_key.json",
+            "en",
+            pem_json_escaped,
+            _PEM_JSON_SENTENCES,
+            check=lambda v: v.startswith("-----BEGIN"),
+            source="RFC 7468",
+        ),
+        Spec(
+            "SECRET",
+            "secret.jwt",
+            "en",
+            jwt,
+            _JWT_SENTENCES,
+            check=lambda v: v.count(".") == 2,
+            source="RFC 7519",
+        ),
+        Spec(
+            "SECRET",
+            "secret.connection_string",
+            "en",
+            url_password,
+            _CONNECTION_SENTENCES,
+            check=lambda v: shannon_entropy(v) >= 3.5,
+            source="RFC 3986 userinfo, driver URIs",
+        ),
+        Spec(
+            "SECRET",
+            "secret.password_assignment",
+            "en",
+            high_entropy_secret,
+            _ASSIGNMENT_SENTENCES,
+            check=lambda v: shannon_entropy(v) >= 3.5,
+            source="high-entropy assignment",
+        ),
+    ]
     return result
 
 
 # Fillers for the {user}, {host}, {db}, {cluster} slots of connection strings.
 SLOTS: dict[str, tuple[str, ...]] = {
     "user": ("app", "svc_billing", "reporting", "admin", "etl", "orders_rw"),
-    "host": ("db.internal", "pg-prod-1.acme-corp.com", "mysql.northwind.io", "cache.local",
-             "rabbit.internal", "sql-eu.acme-corp.com"),  # fmt: skip
+    "host": (
+        "db.internal",
+        "pg-prod-1.acme-corp.com",
+        "mysql.northwind.io",
+        "cache.local",
+        "rabbit.internal",
+        "sql-eu.acme-corp.com",
+    ),
     "db": ("orders", "billing", "analytics", "app_prod", "crm"),
     "cluster": ("ab12c", "x9k2p", "mq71z", "r4t8u"),
 }

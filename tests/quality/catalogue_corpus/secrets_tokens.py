@@ -98,20 +98,45 @@ def _anthropic(kind: str) -> Callable[[random.Random], str]:
 
 def _pypi(rng: random.Random) -> str:
     # A PyPI API token is "pypi-" and a base64url macaroon whose location is pypi.org.
-    macaroon = b"\x02\x01\x08pypi.org\x02" + bytes([37]) + rng.randbytes(37) + b"\x00\x02\x06" + rng.randbytes(80)
+    macaroon = (
+        b"\x02\x01\x08pypi.org\x02"
+        + bytes([37])
+        + rng.randbytes(37)
+        + b"\x00\x02\x06"
+        + rng.randbytes(80)
+    )
     return "pypi-" + _b64url(macaroon)
 
 
 def _onepassword_service(rng: random.Random) -> str:
     claims = json.dumps(
-        {"signInAddress": "my.1password.com", "userAuth": {"method": "SRPg-4096", "alg": "PBES2g-HS256",
-         "iterations": 650000, "salt": _b64url(rng.randbytes(16))}, "email": f"{chars(rng, LOWER_ALNUM, 10)}@1passwordserviceaccounts.com",
-         "srpX": rng.randbytes(32).hex(), "muk": {"alg": "A256GCM", "ext": True, "k": _b64url(rng.randbytes(32)),
-         "key_ops": ["encrypt", "decrypt"], "kty": "oct", "kid": "mp"}, "secretKey": "A3-" + chars(rng, UPPER_ALNUM, 6),
-         "throttleSecret": {"seed": rng.randbytes(32).hex(), "deviceUuid": chars(rng, LOWER_ALNUM, 26)},
-         "deviceUuid": chars(rng, LOWER_ALNUM, 26)},
+        {
+            "signInAddress": "my.1password.com",
+            "userAuth": {
+                "method": "SRPg-4096",
+                "alg": "PBES2g-HS256",
+                "iterations": 650000,
+                "salt": _b64url(rng.randbytes(16)),
+            },
+            "email": f"{chars(rng, LOWER_ALNUM, 10)}@1passwordserviceaccounts.com",
+            "srpX": rng.randbytes(32).hex(),
+            "muk": {
+                "alg": "A256GCM",
+                "ext": True,
+                "k": _b64url(rng.randbytes(32)),
+                "key_ops": ["encrypt", "decrypt"],
+                "kty": "oct",
+                "kid": "mp",
+            },
+            "secretKey": "A3-" + chars(rng, UPPER_ALNUM, 6),
+            "throttleSecret": {
+                "seed": rng.randbytes(32).hex(),
+                "deviceUuid": chars(rng, LOWER_ALNUM, 26),
+            },
+            "deviceUuid": chars(rng, LOWER_ALNUM, 26),
+        },
         separators=(",", ":"),
-    )  # fmt: skip
+    )
     return "ops_" + base64.b64encode(claims.encode()).decode().rstrip("=")
 
 
@@ -123,13 +148,23 @@ def _onepassword_secret_key(rng: random.Random) -> str:
 
 
 def _mapbox(rng: random.Random) -> str:
-    claims = json.dumps({"u": chars(rng, string.ascii_lowercase, 8), "a": chars(rng, LOWER_ALNUM, 25)}, separators=(",", ":"))
+    claims = json.dumps(
+        {"u": chars(rng, string.ascii_lowercase, 8), "a": chars(rng, LOWER_ALNUM, 25)},
+        separators=(",", ":"),
+    )
     return f"sk.{_b64url(claims.encode())}.{chars(rng, URLSAFE, 22)}"
 
 
 def _grafana_cloud(rng: random.Random) -> str:
-    claims = json.dumps({"o": digits(rng, 6), "n": f"stack-{digits(rng, 6)}-hm-read", "k": chars(rng, ALNUM, 24),
-                         "m": {"r": "prod-us-east-0"}}, separators=(",", ":"))  # fmt: skip
+    claims = json.dumps(
+        {
+            "o": digits(rng, 6),
+            "n": f"stack-{digits(rng, 6)}-hm-read",
+            "k": chars(rng, ALNUM, 24),
+            "m": {"r": "prod-us-east-0"},
+        },
+        separators=(",", ":"),
+    )
     return "glc_" + base64.b64encode(claims.encode()).decode()
 
 
@@ -161,7 +196,9 @@ def _vault(prefix: str, low: int, high: int) -> Callable[[random.Random], str]:
     return lambda rng: prefix + chars(rng, URLSAFE, rng.randint(low, high))
 
 
-def _fixed(prefix: str, alphabet: str, size: int, suffix: str = "") -> Callable[[random.Random], str]:
+def _fixed(
+    prefix: str, alphabet: str, size: int, suffix: str = ""
+) -> Callable[[random.Random], str]:
     return lambda rng: prefix + chars(rng, alphabet, size) + suffix
 
 
@@ -174,7 +211,8 @@ def _stripe(prefix: str) -> Callable[[random.Random], str]:
 
 
 def _slack_bot(rng: random.Random) -> str:
-    return f"xoxb-{digits(rng, rng.randint(10, 13), '123456789')}-{digits(rng, rng.randint(10, 13), '123456789')}-{chars(rng, ALNUM, 24)}"
+    team, bot = (digits(rng, rng.randint(10, 13), "123456789") for _ in range(2))
+    return f"xoxb-{team}-{bot}-{chars(rng, ALNUM, 24)}"
 
 
 def _slack_user(rng: random.Random) -> str:
@@ -183,7 +221,8 @@ def _slack_user(rng: random.Random) -> str:
 
 
 def _slack_app(rng: random.Random) -> str:
-    return f"xapp-1-A{chars(rng, UPPER_ALNUM, 10)}-{digits(rng, 13, '123456789')}-{chars(rng, HEX, 64)}"
+    app, stamp = chars(rng, UPPER_ALNUM, 10), digits(rng, 13, "123456789")
+    return f"xapp-1-A{app}-{stamp}-{chars(rng, HEX, 64)}"
 
 
 def _harness(rng: random.Random) -> str:

@@ -32,7 +32,8 @@ KNOLLS KNLS|LAKE LK|LAKES LKS|LAND LAND|LANDING LNDG LNDNG|LANE LN|LIGHT LGT|LIG
 LOAF LF|LOCK LCK|LOCKS LCKS|LODGE LDG LDGE LODG|LOOP LOOP LOOPS|MALL MALL|MANOR MNR
 MANORS MNRS|MEADOW MDW|MEADOWS MDWS MEDOWS|MEWS MEWS|MILL ML|MILLS MLS|MISSION MSN MISSN MSSN
 MOTORWAY MTWY|MOUNT MT MNT|MOUNTAIN MTN MNTAIN MNTN MOUNTIN MTIN|MOUNTAINS MTNS MNTNS|NECK NCK
-ORCHARD ORCH ORCHRD|OVAL OVAL OVL|OVERPASS OPAS|PARK PARK PRK|PARKS PARK|PARKWAY PKWY PARKWY PKWAY PKY
+ORCHARD ORCH ORCHRD|OVAL OVAL OVL|OVERPASS OPAS|PARK PARK PRK|PARKS PARK
+PARKWAY PKWY PARKWY PKWAY PKY
 PARKWAYS PKWY PKWYS|PASS PASS|PASSAGE PSGE|PATH PATH PATHS|PIKE PIKE PIKES|PINE PNE|PINES PNES
 PLACE PL|PLAIN PLN|PLAINS PLNS|PLAZA PLZ PLZA|POINT PT|POINTS PTS|PORT PRT|PORTS PRTS
 PRAIRIE PR PRR|RADIAL RADL RAD RADIEL|RAMP RAMP|RANCH RNCH RANCHES RNCHS|RAPID RPD|RAPIDS RPDS
@@ -58,26 +59,66 @@ for _entry in _C1.replace("\n", "|").split("|"):
 
 # C2 secondary unit designators: name -> standard abbreviation ("#" is also recognised).
 UNITS: dict[str, str] = {
-    "APARTMENT": "APT", "BASEMENT": "BSMT", "BUILDING": "BLDG", "DEPARTMENT": "DEPT",
-    "FLOOR": "FL", "FRONT": "FRNT", "HANGAR": "HNGR", "LOBBY": "LBBY", "LOT": "LOT",
-    "LOWER": "LOWR", "OFFICE": "OFC", "PENTHOUSE": "PH", "PIER": "PIER", "REAR": "REAR",
-    "ROOM": "RM", "SIDE": "SIDE", "SLIP": "SLIP", "SPACE": "SPC", "STOP": "STOP",
-    "SUITE": "STE", "TRAILER": "TRLR", "UNIT": "UNIT", "UPPER": "UPPR",
-}  # fmt: skip
+    "APARTMENT": "APT",
+    "BASEMENT": "BSMT",
+    "BUILDING": "BLDG",
+    "DEPARTMENT": "DEPT",
+    "FLOOR": "FL",
+    "FRONT": "FRNT",
+    "HANGAR": "HNGR",
+    "LOBBY": "LBBY",
+    "LOT": "LOT",
+    "LOWER": "LOWR",
+    "OFFICE": "OFC",
+    "PENTHOUSE": "PH",
+    "PIER": "PIER",
+    "REAR": "REAR",
+    "ROOM": "RM",
+    "SIDE": "SIDE",
+    "SLIP": "SLIP",
+    "SPACE": "SPC",
+    "STOP": "STOP",
+    "SUITE": "STE",
+    "TRAILER": "TRLR",
+    "UNIT": "UNIT",
+    "UPPER": "UPPR",
+}
 
 DIRECTIONALS: dict[str, str] = {
-    "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W",
-    "NORTHEAST": "NE", "NORTHWEST": "NW", "SOUTHEAST": "SE", "SOUTHWEST": "SW",
-}  # fmt: skip
+    "NORTH": "N",
+    "SOUTH": "S",
+    "EAST": "E",
+    "WEST": "W",
+    "NORTHEAST": "NE",
+    "NORTHWEST": "NW",
+    "SOUTHEAST": "SE",
+    "SOUTHWEST": "SW",
+}
 
 # (city, state abbreviation, first three ZIP digits in use there)
 CITIES: tuple[tuple[str, str, str], ...] = (
-    ("Springfield", "IL", "627"), ("Austin", "TX", "787"), ("Portland", "OR", "972"),
-    ("Columbus", "OH", "432"), ("Tampa", "FL", "336"), ("Denver", "CO", "802"),
-    ("Madison", "WI", "537"), ("Albany", "NY", "122"), ("Raleigh", "NC", "276"),
-    ("Boise", "ID", "837"), ("Tucson", "AZ", "857"), ("Fresno", "CA", "937"),
-    ("Burlington", "VT", "054"), ("Savannah", "GA", "314"), ("Omaha", "NE", "681"),
-    ("Trenton", "NJ", "086"), ("Spokane", "WA", "992"), ("Knoxville", "TN", "379"),
-    ("Lansing", "MI", "489"), ("Bangor", "ME", "044"), ("Reno", "NV", "895"),
-    ("Duluth", "MN", "558"), ("Wichita", "KS", "672"), ("Provo", "UT", "846"),
-)  # fmt: skip
+    ("Springfield", "IL", "627"),
+    ("Austin", "TX", "787"),
+    ("Portland", "OR", "972"),
+    ("Columbus", "OH", "432"),
+    ("Tampa", "FL", "336"),
+    ("Denver", "CO", "802"),
+    ("Madison", "WI", "537"),
+    ("Albany", "NY", "122"),
+    ("Raleigh", "NC", "276"),
+    ("Boise", "ID", "837"),
+    ("Tucson", "AZ", "857"),
+    ("Fresno", "CA", "937"),
+    ("Burlington", "VT", "054"),
+    ("Savannah", "GA", "314"),
+    ("Omaha", "NE", "681"),
+    ("Trenton", "NJ", "086"),
+    ("Spokane", "WA", "992"),
+    ("Knoxville", "TN", "379"),
+    ("Lansing", "MI", "489"),
+    ("Bangor", "ME", "044"),
+    ("Reno", "NV", "895"),
+    ("Duluth", "MN", "558"),
+    ("Wichita", "KS", "672"),
+    ("Provo", "UT", "846"),
+)

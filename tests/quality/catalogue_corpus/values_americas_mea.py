@@ -42,7 +42,8 @@ _POSTAL_LETTERS = "ABCEGHJKLMNPRSTVWXYZ"
 
 def _ca_postal(rng: random.Random) -> str:
     first = rng.choice("ABCEGHJKLMNPRSTVXY")
-    return f"{first}{rng.randint(0, 9)}{rng.choice(_POSTAL_LETTERS)} {rng.randint(0, 9)}{rng.choice(_POSTAL_LETTERS)}{rng.randint(0, 9)}"
+    outward = f"{first}{rng.randint(0, 9)}{rng.choice(_POSTAL_LETTERS)}"
+    return f"{outward} {rng.randint(0, 9)}{rng.choice(_POSTAL_LETTERS)}{rng.randint(0, 9)}"
 
 
 def _cpf(rng: random.Random) -> str:
@@ -63,8 +64,31 @@ def _cnpj(rng: random.Random) -> str:
     return cnpj.format(value) if rng.random() < 0.8 else value
 
 
-_CURP_STATES = ("AS", "BC", "CH", "CL", "CM", "DF", "GR", "GT", "JC", "MC", "MN", "NL", "OC",
-                "PL", "QT", "SL", "SP", "SR", "TS", "VZ", "YN", "ZS", "NE")  # fmt: skip
+_CURP_STATES = (
+    "AS",
+    "BC",
+    "CH",
+    "CL",
+    "CM",
+    "DF",
+    "GR",
+    "GT",
+    "JC",
+    "MC",
+    "MN",
+    "NL",
+    "OC",
+    "PL",
+    "QT",
+    "SL",
+    "SP",
+    "SR",
+    "TS",
+    "VZ",
+    "YN",
+    "ZS",
+    "NE",
+)
 _CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
 
 
@@ -73,9 +97,15 @@ def _curp(rng: random.Random) -> str:
         born = birth_date(r)
         homoclave = r.choice("0123456789") if born.year < 2000 else r.choice(UPPER)
         body = (
-            r.choice(_CONSONANTS) + r.choice("AEIOU") + chars(r, UPPER, 2) + f"{born:%y%m%d}"
-            + r.choice("HM") + r.choice(_CURP_STATES) + chars(r, _CONSONANTS, 3) + homoclave
-        )  # fmt: skip
+            r.choice(_CONSONANTS)
+            + r.choice("AEIOU")
+            + chars(r, UPPER, 2)
+            + f"{born:%y%m%d}"
+            + r.choice("HM")
+            + r.choice(_CURP_STATES)
+            + chars(r, _CONSONANTS, 3)
+            + homoclave
+        )
         return body + curp.calc_check_digit(body)
 
     return until(rng, candidate, safe(curp.is_valid))
@@ -89,9 +119,13 @@ def _rfc(rng: random.Random) -> str:
     def candidate(r: random.Random) -> str:
         born = birth_date(r)
         body = (
-            r.choice(_CONSONANTS) + r.choice("AEIOU") + chars(r, UPPER, 2) + f"{born:%y%m%d}"
-            + r.choice("123456789ABCDEFGHJKLMNPRSTUV") + r.choice("123456789ABCDEFGHJKLMNPRSTUVWXYZ")
-        )  # fmt: skip
+            r.choice(_CONSONANTS)
+            + r.choice("AEIOU")
+            + chars(r, UPPER, 2)
+            + f"{born:%y%m%d}"
+            + r.choice("123456789ABCDEFGHJKLMNPRSTUV")
+            + r.choice("123456789ABCDEFGHJKLMNPRSTUVWXYZ")
+        )
         return body + rfc.calc_check_digit(body)
 
     return until(rng, candidate, safe(_rfc_valid))
@@ -134,40 +168,133 @@ def _za_id(rng: random.Random) -> str:
 
 
 _T: dict[str, tuple[str, str, Make, Check | None, bool, tuple[str, ...], tuple[str, ...]]] = {
-    "CA_SIN": ("ca_sin", "en", _sin, safe(sin.is_valid), True,
-               ("SIN", "social insurance number"),
-               ("My SIN is {v}.", "Social Insurance Number: {v}", "SIN {v} for the T4 slip.")),
-    "CA_POSTAL_CODE": ("ca_postal_code", "en", _ca_postal, None, False, ("postal code",),
-                       ("Ship to Ottawa, ON {v}.", "Postal code: {v}")),
-    "BR_CPF": ("br_cpf", "pt_BR", _cpf, safe(cpf.is_valid), True, ("CPF",),
-               ("Meu CPF é {v}.", "CPF: {v}", "Informe o CPF {v} na nota fiscal.")),
-    "BR_CNPJ": ("br_cnpj", "pt_BR", _cnpj, safe(cnpj.is_valid), True, ("CNPJ",),
-                ("CNPJ: {v}", "Empresa Silva Ltda., CNPJ {v}")),
-    "MX_CURP": ("mx_curp", "es_MX", _curp, safe(curp.is_valid), True, ("CURP",),
-                ("Mi CURP es {v}.", "CURP: {v}")),
-    "MX_RFC": ("mx_rfc", "es_MX", _rfc, _rfc_valid, True, ("RFC",),
-               ("RFC: {v}", "Mi RFC con homoclave es {v}.")),
-    "AR_DNI": ("ar_dni", "es_AR", _ar_dni, safe(ar_dni.is_valid), False, ("DNI",),
-               ("DNI: {v}", "Mi DNI es {v}.", "Documento (DNI) n.º {v}")),
-    "CL_RUT": ("cl_rut", "es_CL", _rut, safe(rut.is_valid), True, ("RUT", "RUN"),
-               ("RUT: {v}", "Mi RUT es {v}.")),
-    "CO_NIT": ("co_nit", "es_CO", _nit, safe(nit.is_valid), True, ("NIT",),
-               ("NIT: {v}", "Factura a nombre de Gómez S.A.S., NIT {v}")),
-    "TR_NATIONAL_ID": ("tr_national_id", "tr", _tckimlik, safe(tckimlik.is_valid), True,
-                       ("T.C. Kimlik", "kimlik numarası", "TCKN", "TC Kimlik No"),
-                       ("T.C. Kimlik No: {v}", "T.C. kimlik numaram {v}.", "TCKN {v}")),
-    "IL_ID": ("il_id", "he", _il_id, safe(il_id.is_valid), True,
-              ("תעודת זהות", "ת.ז", "מספר זהות"),
-              ("מספר תעודת זהות: {v}", "ת.ז. {v}", "מספר זהות {v}")),
-    "ZA_ID": ("za_id", "en", _za_id, safe(za_id.is_valid), True, ("ID number", "identity number"),
-              ("My ID number is {v}.", "SA ID: {v}", "Identity number {v} (Home Affairs)")),
-    "ZA_PASSPORT": ("za_passport", "en", lambda r: r.choice("AMTD") + digits(r, 8), None, False,
-                    ("passport", "South African passport"),
-                    ("South African passport number {v}", "Passport no. {v} (South Africa)")),
-    "NG_NIN": ("ng_nin", "en", lambda r: digits(r, 11, "123456789"), None, False,
-               ("NIN", "National Identification Number"),
-               ("My NIN is {v}.", "National Identification Number: {v}", "NIN {v} (NIMC slip)")),
-}  # fmt: skip
+    "CA_SIN": (
+        "ca_sin",
+        "en",
+        _sin,
+        safe(sin.is_valid),
+        True,
+        ("SIN", "social insurance number"),
+        ("My SIN is {v}.", "Social Insurance Number: {v}", "SIN {v} for the T4 slip."),
+    ),
+    "CA_POSTAL_CODE": (
+        "ca_postal_code",
+        "en",
+        _ca_postal,
+        None,
+        False,
+        ("postal code",),
+        ("Ship to Ottawa, ON {v}.", "Postal code: {v}"),
+    ),
+    "BR_CPF": (
+        "br_cpf",
+        "pt_BR",
+        _cpf,
+        safe(cpf.is_valid),
+        True,
+        ("CPF",),
+        ("Meu CPF é {v}.", "CPF: {v}", "Informe o CPF {v} na nota fiscal."),
+    ),
+    "BR_CNPJ": (
+        "br_cnpj",
+        "pt_BR",
+        _cnpj,
+        safe(cnpj.is_valid),
+        True,
+        ("CNPJ",),
+        ("CNPJ: {v}", "Empresa Silva Ltda., CNPJ {v}"),
+    ),
+    "MX_CURP": (
+        "mx_curp",
+        "es_MX",
+        _curp,
+        safe(curp.is_valid),
+        True,
+        ("CURP",),
+        ("Mi CURP es {v}.", "CURP: {v}"),
+    ),
+    "MX_RFC": (
+        "mx_rfc",
+        "es_MX",
+        _rfc,
+        _rfc_valid,
+        True,
+        ("RFC",),
+        ("RFC: {v}", "Mi RFC con homoclave es {v}."),
+    ),
+    "AR_DNI": (
+        "ar_dni",
+        "es_AR",
+        _ar_dni,
+        safe(ar_dni.is_valid),
+        False,
+        ("DNI",),
+        ("DNI: {v}", "Mi DNI es {v}.", "Documento (DNI) n.º {v}"),
+    ),
+    "CL_RUT": (
+        "cl_rut",
+        "es_CL",
+        _rut,
+        safe(rut.is_valid),
+        True,
+        ("RUT", "RUN"),
+        ("RUT: {v}", "Mi RUT es {v}."),
+    ),
+    "CO_NIT": (
+        "co_nit",
+        "es_CO",
+        _nit,
+        safe(nit.is_valid),
+        True,
+        ("NIT",),
+        ("NIT: {v}", "Factura a nombre de Gómez S.A.S., NIT {v}"),
+    ),
+    "TR_NATIONAL_ID": (
+        "tr_national_id",
+        "tr",
+        _tckimlik,
+        safe(tckimlik.is_valid),
+        True,
+        ("T.C. Kimlik", "kimlik numarası", "TCKN", "TC Kimlik No"),
+        ("T.C. Kimlik No: {v}", "T.C. kimlik numaram {v}.", "TCKN {v}"),
+    ),
+    "IL_ID": (
+        "il_id",
+        "he",
+        _il_id,
+        safe(il_id.is_valid),
+        True,
+        ("תעודת זהות", "ת.ז", "מספר זהות"),
+        ("מספר תעודת זהות: {v}", "ת.ז. {v}", "מספר זהות {v}"),
+    ),
+    "ZA_ID": (
+        "za_id",
+        "en",
+        _za_id,
+        safe(za_id.is_valid),
+        True,
+        ("ID number", "identity number"),
+        ("My ID number is {v}.", "SA ID: {v}", "Identity number {v} (Home Affairs)"),
+    ),
+    "ZA_PASSPORT": (
+        "za_passport",
+        "en",
+        lambda r: r.choice("AMTD") + digits(r, 8),
+        None,
+        False,
+        ("passport", "South African passport"),
+        ("South African passport number {v}", "Passport no. {v} (South Africa)"),
+    ),
+    "NG_NIN": (
+        "ng_nin",
+        "en",
+        lambda r: digits(r, 11, "123456789"),
+        None,
+        False,
+        ("NIN", "National Identification Number"),
+        ("My NIN is {v}.", "National Identification Number: {v}", "NIN {v} (NIMC slip)"),
+    ),
+}
 
 
 def specs() -> list[Spec]:
@@ -177,13 +304,35 @@ def specs() -> list[Spec]:
         invalid = None
         if check is not None and checksum:
             invalid = _near_miss_of(make, check)
-        result.append(Spec(category, kind, lang, make, sentences, context, check=check,
-                           checksum=checksum, invalid=invalid, source=kind))  # fmt: skip
+        result.append(
+            Spec(
+                category,
+                kind,
+                lang,
+                make,
+                sentences,
+                context,
+                check=check,
+                checksum=checksum,
+                invalid=invalid,
+                source=kind,
+            )
+        )
     # Canada's French half.
-    result.append(Spec("CA_SIN", "ca_sin.fr_CA", "fr_CA", _sin,
-                       ("Mon numéro d'assurance sociale est le {v}.", "NAS : {v}"),
-                       ("assurance sociale", "NAS"), check=safe(sin.is_valid), checksum=True,
-                       invalid=_near_miss_of(_sin, safe(sin.is_valid)), source="ca_sin"))  # fmt: skip
+    result.append(
+        Spec(
+            "CA_SIN",
+            "ca_sin.fr_CA",
+            "fr_CA",
+            _sin,
+            ("Mon numéro d'assurance sociale est le {v}.", "NAS : {v}"),
+            ("assurance sociale", "NAS"),
+            check=safe(sin.is_valid),
+            checksum=True,
+            invalid=_near_miss_of(_sin, safe(sin.is_valid)),
+            source="ca_sin",
+        )
+    )
     return result
 
 

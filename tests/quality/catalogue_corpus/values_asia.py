@@ -58,7 +58,13 @@ def _aadhaar(rng: random.Random) -> str:
 
 
 def _pan(rng: random.Random) -> str:
-    return chars(rng, UPPER, 3) + rng.choice("PPPPCHFAT") + chars(rng, UPPER, 1) + digits(rng, 4) + chars(rng, UPPER, 1)
+    return (
+        chars(rng, UPPER, 3)
+        + rng.choice("PPPPCHFAT")
+        + chars(rng, UPPER, 1)
+        + digits(rng, 4)
+        + chars(rng, UPPER, 1)
+    )
 
 
 def pan_invalid(rng: random.Random) -> str:
@@ -78,7 +84,7 @@ def _gstin(rng: random.Random) -> str:
     alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
     def candidate(r: random.Random) -> str:
-        # State code, PAN, entity number, "Z", and the Luhn mod-36 check character (stdnum.in_.gstin).
+        # State, PAN, entity number, "Z", then the Luhn mod-36 check character (stdnum.in_.gstin).
         body = r.choice(_GST_STATES) + _pan(r) + r.choice("123") + "Z"
         return body + luhn.calc_check_digit(body, alphabet)
 
@@ -90,7 +96,8 @@ _IN_STATES = ("MH", "DL", "KA", "TN", "UP", "GJ", "RJ", "WB", "KL", "TS", "AP", 
 
 def _in_vehicle(rng: random.Random) -> str:
     if rng.random() < 0.15:
-        return f"{rng.randint(21, 25)} BH {digits(rng, 4, '123456789')} {chars(rng, 'ABCDEFGHJKLMNPRSTUVWXYZ', 2)}"
+        serial, letters = digits(rng, 4, "123456789"), chars(rng, "ABCDEFGHJKLMNPRSTUVWXYZ", 2)
+        return f"{rng.randint(21, 25)} BH {serial} {letters}"
     state = rng.choice(_IN_STATES)
     series = chars(rng, "ABCDEFGHJKLMNPRSTUVWXYZ", rng.choice((1, 2, 2)))
     parts = (state, f"{rng.randint(1, 99):02d}", series, digits(rng, 4, "123456789"))
@@ -108,13 +115,20 @@ def _tfn(rng: random.Random) -> str:
 
 def medicare_check(first_eight: str) -> str:
     """Services Australia: weights 1 3 7 9 1 3 7 9 over the first eight digits, modulo 10."""
-    return str(sum(int(d) * w for d, w in zip(first_eight, (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10)
+    return str(
+        sum(int(d) * w for d, w in zip(first_eight, (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10
+    )
 
 
 def medicare_valid(text: str) -> bool:
     """Ten (or eleven, with the IRN) digits, first 2-6, ninth the check digit."""
     value = text.replace(" ", "").replace("/", "").replace("-", "")
-    return len(value) in (10, 11) and value.isdigit() and value[0] in "23456" and medicare_check(value[:8]) == value[8]
+    return (
+        len(value) in (10, 11)
+        and value.isdigit()
+        and value[0] in "23456"
+        and medicare_check(value[:8]) == value[8]
+    )
 
 
 def _medicare(rng: random.Random) -> str:
@@ -150,8 +164,11 @@ def _acn(rng: random.Random) -> str:
 
 
 def _ird(rng: random.Random) -> str:
-    value = until(rng, lambda r: digits(r, 9, "01") if r.random() < 0.7 else digits(r, 8, "123456789"),
-                  safe(ird.is_valid))  # fmt: skip
+    value = until(
+        rng,
+        lambda r: digits(r, 9, "01") if r.random() < 0.7 else digits(r, 8, "123456789"),
+        safe(ird.is_valid),
+    )
     return ird.format(value) if rng.random() < 0.7 else value
 
 
@@ -174,7 +191,10 @@ def sg_nric_valid(text: str) -> bool:
     """Prefix S T F G M, seven digits, the right check letter."""
     value = text.upper()
     return (
-        len(value) == 9 and value[0] in "STFGM" and value[1:8].isdigit() and nric_letter(value[0], value[1:8]) == value[8]
+        len(value) == 9
+        and value[0] in "STFGM"
+        and value[1:8].isdigit()
+        and nric_letter(value[0], value[1:8]) == value[8]
     )
 
 
@@ -232,8 +252,22 @@ def _my_number(rng: random.Random) -> str:
     return my_number.format(value) if rng.random() < 0.6 else value
 
 
-_CN_COUNTIES = ("110101", "110105", "310101", "310115", "440103", "440305", "320102", "330106",
-                "510104", "420102", "360426", "370102", "210102", "500103")  # fmt: skip
+_CN_COUNTIES = (
+    "110101",
+    "110105",
+    "310101",
+    "310115",
+    "440103",
+    "440305",
+    "320102",
+    "330106",
+    "510104",
+    "420102",
+    "360426",
+    "370102",
+    "210102",
+    "500103",
+)
 
 
 def _cn_ric(rng: random.Random) -> str:
@@ -269,7 +303,8 @@ def _nik(rng: random.Random) -> str:
     def candidate(r: random.Random) -> str:
         born = birth_date(r)
         day = born.day + (40 if r.random() < 0.5 else 0)
-        return f"{r.choice(('317101', '317404', '327301', '357801', '517101'))}{day:02d}{born:%m%y}{digits(r, 4)}"
+        place = r.choice(("317101", "317404", "327301", "357801", "517101"))
+        return f"{place}{day:02d}{born:%m%y}{digits(r, 4)}"
 
     return until(rng, candidate, safe(nik.is_valid))
 
@@ -278,7 +313,8 @@ def _nik(rng: random.Random) -> str:
 
 
 def _ph_tin(rng: random.Random) -> str:
-    return f"{digits(rng, 3, '123456789')}-{digits(rng, 3)}-{digits(rng, 3)}-{rng.choice(('000', '000', '001', '002'))}"
+    branch = rng.choice(("000", "000", "001", "002"))
+    return f"{digits(rng, 3, '123456789')}-{digits(rng, 3)}-{digits(rng, 3)}-{branch}"
 
 
 def _ph_umid(rng: random.Random) -> str:
@@ -302,64 +338,260 @@ def _in_passport(rng: random.Random) -> str:
 
 # --- specs ----------------------------------------------------------------------------------
 
-_T: dict[str, tuple[str, str, Make, Check | None, bool, Make | None, tuple[str, ...], tuple[str, ...]]] = {
-    "IN_AADHAAR": ("in_aadhaar", "en", _aadhaar, safe(aadhaar.is_valid), True, None,
-                   ("Aadhaar", "UIDAI"), ("My Aadhaar number is {v}.", "Aadhaar: {v}",
-                                          "Please link Aadhaar {v} with the account.")),
-    "IN_PAN": ("in_pan", "en", _pan, safe(pan.is_valid), False, pan_invalid, ("PAN",),
-               ("PAN: {v}", "My PAN card number is {v}.", "Quote PAN {v} on the invoice.")),
-    "IN_PASSPORT": ("in_passport", "en", _in_passport, None, False, None,
-                    ("passport", "Indian passport"),
-                    ("Indian passport number {v}, issued at Mumbai.", "Passport No. {v} (India)")),
-    "IN_VOTER_ID": ("in_voter_id", "en", _epic, safe(epic.is_valid), True, None,
-                    ("voter ID", "EPIC", "Voter"), ("Voter ID: {v}", "My EPIC number is {v}.")),
-    "IN_GSTIN": ("in_gstin", "en", _gstin, safe(gstin.is_valid), True, None, ("GSTIN", "GST"),
-                 ("GSTIN: {v}", "Supplier GST number {v}")),
-    "IN_VEHICLE_REGISTRATION": ("in_vehicle_registration", "en", _in_vehicle, None, False, None,
-                                ("vehicle", "registration"),
-                                ("Vehicle registration {v} was challaned.", "Car number {v}")),
-    "AU_TFN": ("au_tfn", "en", _tfn, safe(tfn.is_valid), True, None, ("TFN", "tax file number"),
-               ("My tax file number is {v}.", "TFN: {v}")),
-    "AU_MEDICARE": ("au_medicare", "en", _medicare, medicare_valid, True, medicare_invalid,
-                    ("Medicare",), ("Medicare card number: {v}", "My Medicare number is {v}.")),
-    "AU_ABN": ("au_abn", "en", _abn, safe(abn.is_valid), True, None, ("ABN",),
-               ("ABN {v}", "Invoice from Acme Pty Ltd (ABN: {v})")),
-    "AU_ACN": ("au_acn", "en", _acn, safe(acn.is_valid), True, None, ("ACN",),
-               ("ACN {v}", "Acme Pty Ltd, ACN: {v}")),
-    "SG_NRIC_FIN": ("sg_nric_fin", "en", _sg_nric, sg_nric_valid, True, sg_nric_invalid,
-                    ("NRIC", "FIN"), ("NRIC: {v}", "My FIN is {v}.", "Please bring your NRIC ({v}).")),
-    "SG_UEN": ("sg_uen", "en", _uen, safe(uen.is_valid), True, None, ("UEN",),
-               ("UEN: {v}", "Company registration (UEN) {v}")),
-    "KR_RRN": ("kr_rrn", "ko", _rrn, safe(rrn.is_valid), True, None, ("주민등록번호",),
-               ("주민등록번호: {v}", "제 주민등록번호는 {v}입니다.")),
-    "KR_PASSPORT": ("kr_passport", "ko", _kr_passport, None, False, None, ("여권번호", "여권"),
-                    ("여권번호: {v}", "여권 번호 {v} 확인 부탁드립니다.")),
-    "KR_DRIVER_LICENSE": ("kr_driver_license", "ko", _kr_driver, None, False, None,
-                          ("운전면허", "면허번호"), ("운전면허번호: {v}", "면허번호 {v} (1종 보통)")),
-    "JP_MY_NUMBER": ("jp_my_number", "ja", _my_number, safe(my_number.is_valid), True, None,
-                     ("マイナンバー", "個人番号"), ("マイナンバー：{v}", "個人番号 {v} を記入してください。")),
-    "CN_RESIDENT_ID": ("cn_resident_id", "zh", _cn_ric, safe(ric.is_valid), True, None,
-                       ("身份证", "身份证号"), ("身份证号码：{v}", "我的身份证号是 {v}。")),
-    "TH_NATIONAL_ID": ("th_national_id", "th", _th_pin, safe(pin.is_valid), True, None,
-                       ("เลขประจำตัวประชาชน", "บัตรประชาชน"),
-                       ("เลขประจำตัวประชาชน {v}", "บัตรประชาชนเลขที่ {v}")),
-    "MY_NRIC": ("my_nric", "ms", _my_nric, safe(nric.is_valid), False, None,
-                ("No. K/P", "MyKad", "NRIC", "kad pengenalan"),
-                ("No. K/P: {v}", "Nombor MyKad saya ialah {v}.", "NRIC {v}")),
-    "ID_NIK": ("id_nik", "id", _nik, safe(nik.is_valid), False, None, ("NIK", "KTP"),
-               ("NIK: {v}", "Nomor KTP saya {v}.")),
-    "PH_TIN": ("ph_tin", "en", _ph_tin, None, False, None, ("TIN",),
-               ("TIN: {v}", "My BIR TIN is {v}.")),
-    "PH_UMID": ("ph_umid", "en", _ph_umid, None, False, None, ("UMID", "CRN"),
-                ("UMID CRN: {v}", "My UMID number is {v}.")),
-    "PH_PASSPORT": ("ph_passport", "en", _ph_passport, None, False, None,
-                    ("passport", "Philippine passport"),
-                    ("Philippine passport no. {v}", "DFA passport number {v} (Philippine passport)")),
-    "PK_CNIC": ("pk_cnic", "en", _cnic, safe(cnic.is_valid), False, None,
-                ("CNIC", "NIC", "identity card"), ("CNIC: {v}", "My CNIC number is {v}.")),
-    "NZ_IRD": ("nz_ird", "en", _ird, safe(ird.is_valid), True, None, ("IRD",),
-               ("IRD number: {v}", "My IRD number is {v}.")),
-}  # fmt: skip
+_T: dict[
+    str, tuple[str, str, Make, Check | None, bool, Make | None, tuple[str, ...], tuple[str, ...]]
+] = {
+    "IN_AADHAAR": (
+        "in_aadhaar",
+        "en",
+        _aadhaar,
+        safe(aadhaar.is_valid),
+        True,
+        None,
+        ("Aadhaar", "UIDAI"),
+        ("My Aadhaar number is {v}.", "Aadhaar: {v}", "Please link Aadhaar {v} with the account."),
+    ),
+    "IN_PAN": (
+        "in_pan",
+        "en",
+        _pan,
+        safe(pan.is_valid),
+        False,
+        pan_invalid,
+        ("PAN",),
+        ("PAN: {v}", "My PAN card number is {v}.", "Quote PAN {v} on the invoice."),
+    ),
+    "IN_PASSPORT": (
+        "in_passport",
+        "en",
+        _in_passport,
+        None,
+        False,
+        None,
+        ("passport", "Indian passport"),
+        ("Indian passport number {v}, issued at Mumbai.", "Passport No. {v} (India)"),
+    ),
+    "IN_VOTER_ID": (
+        "in_voter_id",
+        "en",
+        _epic,
+        safe(epic.is_valid),
+        True,
+        None,
+        ("voter ID", "EPIC", "Voter"),
+        ("Voter ID: {v}", "My EPIC number is {v}."),
+    ),
+    "IN_GSTIN": (
+        "in_gstin",
+        "en",
+        _gstin,
+        safe(gstin.is_valid),
+        True,
+        None,
+        ("GSTIN", "GST"),
+        ("GSTIN: {v}", "Supplier GST number {v}"),
+    ),
+    "IN_VEHICLE_REGISTRATION": (
+        "in_vehicle_registration",
+        "en",
+        _in_vehicle,
+        None,
+        False,
+        None,
+        ("vehicle", "registration"),
+        ("Vehicle registration {v} was challaned.", "Car number {v}"),
+    ),
+    "AU_TFN": (
+        "au_tfn",
+        "en",
+        _tfn,
+        safe(tfn.is_valid),
+        True,
+        None,
+        ("TFN", "tax file number"),
+        ("My tax file number is {v}.", "TFN: {v}"),
+    ),
+    "AU_MEDICARE": (
+        "au_medicare",
+        "en",
+        _medicare,
+        medicare_valid,
+        True,
+        medicare_invalid,
+        ("Medicare",),
+        ("Medicare card number: {v}", "My Medicare number is {v}."),
+    ),
+    "AU_ABN": (
+        "au_abn",
+        "en",
+        _abn,
+        safe(abn.is_valid),
+        True,
+        None,
+        ("ABN",),
+        ("ABN {v}", "Invoice from Acme Pty Ltd (ABN: {v})"),
+    ),
+    "AU_ACN": (
+        "au_acn",
+        "en",
+        _acn,
+        safe(acn.is_valid),
+        True,
+        None,
+        ("ACN",),
+        ("ACN {v}", "Acme Pty Ltd, ACN: {v}"),
+    ),
+    "SG_NRIC_FIN": (
+        "sg_nric_fin",
+        "en",
+        _sg_nric,
+        sg_nric_valid,
+        True,
+        sg_nric_invalid,
+        ("NRIC", "FIN"),
+        ("NRIC: {v}", "My FIN is {v}.", "Please bring your NRIC ({v})."),
+    ),
+    "SG_UEN": (
+        "sg_uen",
+        "en",
+        _uen,
+        safe(uen.is_valid),
+        True,
+        None,
+        ("UEN",),
+        ("UEN: {v}", "Company registration (UEN) {v}"),
+    ),
+    "KR_RRN": (
+        "kr_rrn",
+        "ko",
+        _rrn,
+        safe(rrn.is_valid),
+        True,
+        None,
+        ("주민등록번호",),
+        ("주민등록번호: {v}", "제 주민등록번호는 {v}입니다."),
+    ),
+    "KR_PASSPORT": (
+        "kr_passport",
+        "ko",
+        _kr_passport,
+        None,
+        False,
+        None,
+        ("여권번호", "여권"),
+        ("여권번호: {v}", "여권 번호 {v} 확인 부탁드립니다."),
+    ),
+    "KR_DRIVER_LICENSE": (
+        "kr_driver_license",
+        "ko",
+        _kr_driver,
+        None,
+        False,
+        None,
+        ("운전면허", "면허번호"),
+        ("운전면허번호: {v}", "면허번호 {v} (1종 보통)"),
+    ),
+    "JP_MY_NUMBER": (
+        "jp_my_number",
+        "ja",
+        _my_number,
+        safe(my_number.is_valid),
+        True,
+        None,
+        ("マイナンバー", "個人番号"),
+        ("マイナンバー：{v}", "個人番号 {v} を記入してください。"),
+    ),
+    "CN_RESIDENT_ID": (
+        "cn_resident_id",
+        "zh",
+        _cn_ric,
+        safe(ric.is_valid),
+        True,
+        None,
+        ("身份证", "身份证号"),
+        ("身份证号码：{v}", "我的身份证号是 {v}。"),
+    ),
+    "TH_NATIONAL_ID": (
+        "th_national_id",
+        "th",
+        _th_pin,
+        safe(pin.is_valid),
+        True,
+        None,
+        ("เลขประจำตัวประชาชน", "บัตรประชาชน"),
+        ("เลขประจำตัวประชาชน {v}", "บัตรประชาชนเลขที่ {v}"),
+    ),
+    "MY_NRIC": (
+        "my_nric",
+        "ms",
+        _my_nric,
+        safe(nric.is_valid),
+        False,
+        None,
+        ("No. K/P", "MyKad", "NRIC", "kad pengenalan"),
+        ("No. K/P: {v}", "Nombor MyKad saya ialah {v}.", "NRIC {v}"),
+    ),
+    "ID_NIK": (
+        "id_nik",
+        "id",
+        _nik,
+        safe(nik.is_valid),
+        False,
+        None,
+        ("NIK", "KTP"),
+        ("NIK: {v}", "Nomor KTP saya {v}."),
+    ),
+    "PH_TIN": (
+        "ph_tin",
+        "en",
+        _ph_tin,
+        None,
+        False,
+        None,
+        ("TIN",),
+        ("TIN: {v}", "My BIR TIN is {v}."),
+    ),
+    "PH_UMID": (
+        "ph_umid",
+        "en",
+        _ph_umid,
+        None,
+        False,
+        None,
+        ("UMID", "CRN"),
+        ("UMID CRN: {v}", "My UMID number is {v}."),
+    ),
+    "PH_PASSPORT": (
+        "ph_passport",
+        "en",
+        _ph_passport,
+        None,
+        False,
+        None,
+        ("passport", "Philippine passport"),
+        ("Philippine passport no. {v}", "DFA passport number {v} (Philippine passport)"),
+    ),
+    "PK_CNIC": (
+        "pk_cnic",
+        "en",
+        _cnic,
+        safe(cnic.is_valid),
+        False,
+        None,
+        ("CNIC", "NIC", "identity card"),
+        ("CNIC: {v}", "My CNIC number is {v}."),
+    ),
+    "NZ_IRD": (
+        "nz_ird",
+        "en",
+        _ird,
+        safe(ird.is_valid),
+        True,
+        None,
+        ("IRD",),
+        ("IRD number: {v}", "My IRD number is {v}."),
+    ),
+}
 
 
 def specs() -> list[Spec]:
@@ -368,8 +600,20 @@ def specs() -> list[Spec]:
     for category, (kind, lang, make, check, checksum, invalid, context, sentences) in _T.items():
         if invalid is None and check is not None and checksum:
             invalid = _near_miss_of(make, check)
-        result.append(Spec(category, kind, lang, make, sentences, context, check=check,
-                           checksum=checksum, invalid=invalid, source=kind))  # fmt: skip
+        result.append(
+            Spec(
+                category,
+                kind,
+                lang,
+                make,
+                sentences,
+                context,
+                check=check,
+                checksum=checksum,
+                invalid=invalid,
+                source=kind,
+            )
+        )
     return result
 
 

@@ -106,8 +106,20 @@ def _letter_invalid(make: Make, check: Check) -> Make:
 # --- Italy ----------------------------------------------------------------------------------
 
 _CF_MONTHS = "ABCDEHLMPRST"
-_CF_PLACES = ("H501", "F205", "L219", "A662", "G273", "D612", "F839", "A944", "L736", "C351",
-              "Z404", "Z110")  # fmt: skip
+_CF_PLACES = (
+    "H501",
+    "F205",
+    "L219",
+    "A662",
+    "G273",
+    "D612",
+    "F839",
+    "A944",
+    "L736",
+    "C351",
+    "Z404",
+    "Z110",
+)
 _CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
 _VOWELS = "AEIOU"
 
@@ -121,9 +133,13 @@ def _codice_fiscale(rng: random.Random) -> str:
     born = birth_date(rng)
     day = born.day + (40 if rng.random() < 0.5 else 0)
     body = (
-        _name_code(rng) + _name_code(rng) + f"{born.year % 100:02d}" + _CF_MONTHS[born.month - 1]
-        + f"{day:02d}" + rng.choice(_CF_PLACES)
-    )  # fmt: skip
+        _name_code(rng)
+        + _name_code(rng)
+        + f"{born.year % 100:02d}"
+        + _CF_MONTHS[born.month - 1]
+        + f"{day:02d}"
+        + rng.choice(_CF_PLACES)
+    )
     return body + codicefiscale.calc_check_digit(body)
 
 
@@ -142,7 +158,9 @@ def _it_vat(rng: random.Random) -> str:
 
 def _nir_candidate(rng: random.Random, year: int, month: int, _day: int) -> str:
     department = f"{rng.randint(1, 95):02d}"
-    body = f"{rng.choice('12')}{year % 100:02d}{month:02d}{department}{digits(rng, 3)}{digits(rng, 3)}"
+    body = (
+        f"{rng.choice('12')}{year % 100:02d}{month:02d}{department}{digits(rng, 3)}{digits(rng, 3)}"
+    )
     return body + nir.calc_check_digits(body)
 
 
@@ -169,7 +187,11 @@ def _pt_nif(rng: random.Random) -> str:
 
 
 def _bsn_format(value: str) -> str:
-    return bsn.format(value) if random.Random(value).random() < 0.5 else f"{value[:3]} {value[3:6]} {value[6:]}"
+    return (
+        bsn.format(value)
+        if random.Random(value).random() < 0.5
+        else f"{value[:3]} {value[3:6]} {value[6:]}"
+    )
 
 
 def _be_nn_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
@@ -239,8 +261,11 @@ def _egn_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
 
 
 def _ik_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
-    first = ("1" if rng.random() < 0.5 else "2") if year < 1900 else (
-        rng.choice("34") if year < 2000 else rng.choice("56"))  # fmt: skip
+    first = (
+        ("1" if rng.random() < 0.5 else "2")
+        if year < 1900
+        else (rng.choice("34") if year < 2000 else rng.choice("56"))
+    )
     body = f"{first}{year % 100:02d}{month:02d}{day:02d}{digits(rng, 3)}"
     return body + ik.calc_check_digit(body)
 
@@ -256,8 +281,11 @@ def _amka_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
 
 def _vnr_candidate(rng: random.Random, year: int, month: int, day: int) -> str:
     serial = digits(rng, 3, "123456789")
-    return serial + vnr.calc_check_digit(serial + "0" + f"{day:02d}{month:02d}{year % 100:02d}") + (
-        f"{day:02d}{month:02d}{year % 100:02d}")  # fmt: skip
+    return (
+        serial
+        + vnr.calc_check_digit(serial + "0" + f"{day:02d}{month:02d}{year % 100:02d}")
+        + (f"{day:02d}{month:02d}{year % 100:02d}")
+    )
 
 
 def _ahv(rng: random.Random) -> str:
@@ -309,77 +337,215 @@ def _spaced(sizes: tuple[int, ...], separator: str) -> Callable[[str], str]:
 
 _T: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
     # category: (kind, lang, context words, sentences)
-    "ES_DNI": ("es_dni", "es", ("DNI", "NIF", "documento nacional de identidad"), (
-        "Mi DNI es {v}.", "DNI: {v}", "Adjunto copia del documento nacional de identidad {v}.")),
-    "ES_NIE": ("es_nie", "es", ("NIE", "número de identidad de extranjero"), (
-        "Mi NIE es {v}.", "NIE: {v} (tarjeta de residencia)", "Número de identidad de extranjero: {v}")),
-    "ES_PASSPORT": ("es_passport", "es", ("pasaporte",), (
-        "Número de pasaporte: {v}", "Mi pasaporte español es el {v}.")),
-    "IT_FISCAL_CODE": ("it_fiscal_code", "it", ("codice fiscale", "C.F."), (
-        "Il mio codice fiscale è {v}.", "C.F.: {v}", "Codice fiscale del titolare: {v}")),
-    "IT_IDENTITY_CARD": ("it_identity_card", "it", ("carta d'identità", "carta di identità", "CIE"), (
-        "Numero carta d'identità: {v}", "Allego la carta di identità n. {v}.", "CIE {v}, rilasciata dal Comune di Torino")),
-    "IT_PASSPORT": ("it_passport", "it", ("passaporto",), (
-        "Numero di passaporto: {v}", "Il mio passaporto è il {v}.")),
-    "IT_DRIVER_LICENSE": ("it_driver_license", "it", ("patente", "patente di guida"), (
-        "Patente di guida n. {v}", "Numero patente: {v}")),
-    "IT_VAT": ("it_vat", "it", ("partita IVA", "P.IVA"), (
-        "Partita IVA: {v}", "Fattura intestata a Rossi S.r.l., P.IVA {v}")),
-    "FR_NIR": ("fr_nir", "fr", ("sécurité sociale", "NIR", "INSEE", "sécu"), (
-        "Mon numéro de sécurité sociale est le {v}.", "N° de sécu : {v}", "NIR {v} (carte Vitale)")),
-    "FR_NIF": ("fr_nif", "fr", ("numéro fiscal", "SPI", "identification fiscale"), (
-        "Numéro fiscal de référence : {v}", "Mon numéro SPI est le {v}.")),
-    "PT_CC": ("pt_cc", "pt", ("cartão de cidadão", "CC"), (
-        "Número do cartão de cidadão: {v}", "CC n.º {v}")),
-    "PT_NIF": ("pt_nif", "pt", ("NIF", "contribuinte", "identificação fiscal"), (
-        "O meu NIF é {v}.", "Número de contribuinte: {v}", "NIF {v} para a fatura, por favor.")),
-    "NL_BSN": ("nl_bsn", "nl", ("BSN", "burgerservicenummer"), (
-        "Mijn BSN is {v}.", "Burgerservicenummer: {v}", "BSN {v} staat op het loonstrookje.")),
-    "BE_NATIONAL_NUMBER": ("be_national_number", "nl", ("rijksregisternummer", "rijksregister"), (
-        "Mijn rijksregisternummer is {v}.", "Rijksregisternummer: {v}")),
-    "SE_PERSONNUMMER": ("se_personnummer", "sv", ("personnummer",), (
-        "Mitt personnummer är {v}.", "Personnummer: {v}")),
-    "FI_HETU": ("fi_hetu", "fi", ("henkilötunnus", "hetu"), (
-        "Henkilötunnukseni on {v}.", "Henkilötunnus: {v}", "Hetu {v} puuttuu lomakkeesta.")),
-    "DK_CPR": ("dk_cpr", "da", ("CPR", "CPR-nummer", "personnummer"), (
-        "Mit CPR-nummer er {v}.", "CPR: {v}", "Oplys venligst CPR-nr. {v} ved henvendelse.")),
-    "NO_FODSELSNUMMER": ("no_fodselsnummer", "no", ("fødselsnummer", "fødselsnummeret", "personnummer"), (
-        "Fødselsnummeret mitt er {v}.", "Fødselsnummer: {v}")),
-    "IS_KENNITALA": ("is_kennitala", "is", ("kennitala", "kennitalan", "kt"), (
-        "Kennitala: {v}", "Kennitalan mín er {v}.", "kt. {v}")),
-    "PL_PESEL": ("pl_pesel", "pl", ("PESEL",), (
-        "Mój numer PESEL to {v}.", "PESEL: {v}", "Proszę podać PESEL {v} w formularzu.")),
-    "CZ_BIRTH_NUMBER": ("cz_birth_number", "cs", ("rodné číslo", "RČ"), (
-        "Moje rodné číslo je {v}.", "Rodné číslo: {v}", "RČ {v}")),
-    "RO_CNP": ("ro_cnp", "ro", ("CNP", "cod numeric personal"), (
-        "CNP-ul meu este {v}.", "CNP: {v}", "Cod numeric personal {v}")),
-    "BG_EGN": ("bg_egn", "bg", ("ЕГН", "единен граждански номер"), (
-        "Моето ЕГН е {v}.", "ЕГН: {v}")),
-    "HR_OIB": ("hr_oib", "hr", ("OIB", "osobni identifikacijski broj"), (
-        "Moj OIB je {v}.", "OIB: {v}")),
-    "EE_ISIKUKOOD": ("ee_isikukood", "et", ("isikukood",), (
-        "Minu isikukood on {v}.", "Isikukood: {v}")),
-    "LT_ASMENS_KODAS": ("lt_asmens_kodas", "lt", ("asmens kodas", "asmens kodą"), (
-        "Mano asmens kodas yra {v}.", "Asmens kodas: {v}")),
-    "SI_EMSO": ("si_emso", "sl", ("EMŠO", "EMSO", "enotna matična številka"), (
-        "Moja EMŠO je {v}.", "EMŠO: {v}")),
-    "GR_AMKA": ("gr_amka", "el", ("ΑΜΚΑ", "AMKA"), (
-        "Ο ΑΜΚΑ μου είναι {v}.", "ΑΜΚΑ: {v}")),
-    "AT_SOCIAL_SECURITY": ("at_social_security", "de_AT", ("Sozialversicherungsnummer", "SVNR", "Versicherungsnummer", "e-card"), (
-        "Meine Sozialversicherungsnummer lautet {v}.", "SVNR: {v}", "Versicherungsnummer {v} (siehe e-card)")),
-    "CH_AHV": ("ch_ahv", "de_CH", ("AHV-Nummer", "AHV", "Sozialversicherungsnummer"), (
-        "Meine AHV-Nummer ist {v}.", "AHV: {v}")),
-    "IE_PPS": ("ie_pps", "en_IE", ("PPS number", "PPSN", "PPS"), (
-        "My PPS number is {v}.", "PPSN: {v}", "Please quote your PPS {v} on the form.")),
-}  # fmt: skip
+    "ES_DNI": (
+        "es_dni",
+        "es",
+        ("DNI", "NIF", "documento nacional de identidad"),
+        ("Mi DNI es {v}.", "DNI: {v}", "Adjunto copia del documento nacional de identidad {v}."),
+    ),
+    "ES_NIE": (
+        "es_nie",
+        "es",
+        ("NIE", "número de identidad de extranjero"),
+        (
+            "Mi NIE es {v}.",
+            "NIE: {v} (tarjeta de residencia)",
+            "Número de identidad de extranjero: {v}",
+        ),
+    ),
+    "ES_PASSPORT": (
+        "es_passport",
+        "es",
+        ("pasaporte",),
+        ("Número de pasaporte: {v}", "Mi pasaporte español es el {v}."),
+    ),
+    "IT_FISCAL_CODE": (
+        "it_fiscal_code",
+        "it",
+        ("codice fiscale", "C.F."),
+        ("Il mio codice fiscale è {v}.", "C.F.: {v}", "Codice fiscale del titolare: {v}"),
+    ),
+    "IT_IDENTITY_CARD": (
+        "it_identity_card",
+        "it",
+        ("carta d'identità", "carta di identità", "CIE"),
+        (
+            "Numero carta d'identità: {v}",
+            "Allego la carta di identità n. {v}.",
+            "CIE {v}, rilasciata dal Comune di Torino",
+        ),
+    ),
+    "IT_PASSPORT": (
+        "it_passport",
+        "it",
+        ("passaporto",),
+        ("Numero di passaporto: {v}", "Il mio passaporto è il {v}."),
+    ),
+    "IT_DRIVER_LICENSE": (
+        "it_driver_license",
+        "it",
+        ("patente", "patente di guida"),
+        ("Patente di guida n. {v}", "Numero patente: {v}"),
+    ),
+    "IT_VAT": (
+        "it_vat",
+        "it",
+        ("partita IVA", "P.IVA"),
+        ("Partita IVA: {v}", "Fattura intestata a Rossi S.r.l., P.IVA {v}"),
+    ),
+    "FR_NIR": (
+        "fr_nir",
+        "fr",
+        ("sécurité sociale", "NIR", "INSEE", "sécu"),
+        (
+            "Mon numéro de sécurité sociale est le {v}.",
+            "N° de sécu : {v}",
+            "NIR {v} (carte Vitale)",
+        ),
+    ),
+    "FR_NIF": (
+        "fr_nif",
+        "fr",
+        ("numéro fiscal", "SPI", "identification fiscale"),
+        ("Numéro fiscal de référence : {v}", "Mon numéro SPI est le {v}."),
+    ),
+    "PT_CC": (
+        "pt_cc",
+        "pt",
+        ("cartão de cidadão", "CC"),
+        ("Número do cartão de cidadão: {v}", "CC n.º {v}"),
+    ),
+    "PT_NIF": (
+        "pt_nif",
+        "pt",
+        ("NIF", "contribuinte", "identificação fiscal"),
+        ("O meu NIF é {v}.", "Número de contribuinte: {v}", "NIF {v} para a fatura, por favor."),
+    ),
+    "NL_BSN": (
+        "nl_bsn",
+        "nl",
+        ("BSN", "burgerservicenummer"),
+        ("Mijn BSN is {v}.", "Burgerservicenummer: {v}", "BSN {v} staat op het loonstrookje."),
+    ),
+    "BE_NATIONAL_NUMBER": (
+        "be_national_number",
+        "nl",
+        ("rijksregisternummer", "rijksregister"),
+        ("Mijn rijksregisternummer is {v}.", "Rijksregisternummer: {v}"),
+    ),
+    "SE_PERSONNUMMER": (
+        "se_personnummer",
+        "sv",
+        ("personnummer",),
+        ("Mitt personnummer är {v}.", "Personnummer: {v}"),
+    ),
+    "FI_HETU": (
+        "fi_hetu",
+        "fi",
+        ("henkilötunnus", "hetu"),
+        ("Henkilötunnukseni on {v}.", "Henkilötunnus: {v}", "Hetu {v} puuttuu lomakkeesta."),
+    ),
+    "DK_CPR": (
+        "dk_cpr",
+        "da",
+        ("CPR", "CPR-nummer", "personnummer"),
+        ("Mit CPR-nummer er {v}.", "CPR: {v}", "Oplys venligst CPR-nr. {v} ved henvendelse."),
+    ),
+    "NO_FODSELSNUMMER": (
+        "no_fodselsnummer",
+        "no",
+        ("fødselsnummer", "fødselsnummeret", "personnummer"),
+        ("Fødselsnummeret mitt er {v}.", "Fødselsnummer: {v}"),
+    ),
+    "IS_KENNITALA": (
+        "is_kennitala",
+        "is",
+        ("kennitala", "kennitalan", "kt"),
+        ("Kennitala: {v}", "Kennitalan mín er {v}.", "kt. {v}"),
+    ),
+    "PL_PESEL": (
+        "pl_pesel",
+        "pl",
+        ("PESEL",),
+        ("Mój numer PESEL to {v}.", "PESEL: {v}", "Proszę podać PESEL {v} w formularzu."),
+    ),
+    "CZ_BIRTH_NUMBER": (
+        "cz_birth_number",
+        "cs",
+        ("rodné číslo", "RČ"),
+        ("Moje rodné číslo je {v}.", "Rodné číslo: {v}", "RČ {v}"),
+    ),
+    "RO_CNP": (
+        "ro_cnp",
+        "ro",
+        ("CNP", "cod numeric personal"),
+        ("CNP-ul meu este {v}.", "CNP: {v}", "Cod numeric personal {v}"),
+    ),
+    "BG_EGN": (
+        "bg_egn",
+        "bg",
+        ("ЕГН", "единен граждански номер"),
+        ("Моето ЕГН е {v}.", "ЕГН: {v}"),
+    ),
+    "HR_OIB": (
+        "hr_oib",
+        "hr",
+        ("OIB", "osobni identifikacijski broj"),
+        ("Moj OIB je {v}.", "OIB: {v}"),
+    ),
+    "EE_ISIKUKOOD": (
+        "ee_isikukood",
+        "et",
+        ("isikukood",),
+        ("Minu isikukood on {v}.", "Isikukood: {v}"),
+    ),
+    "LT_ASMENS_KODAS": (
+        "lt_asmens_kodas",
+        "lt",
+        ("asmens kodas", "asmens kodą"),
+        ("Mano asmens kodas yra {v}.", "Asmens kodas: {v}"),
+    ),
+    "SI_EMSO": (
+        "si_emso",
+        "sl",
+        ("EMŠO", "EMSO", "enotna matična številka"),
+        ("Moja EMŠO je {v}.", "EMŠO: {v}"),
+    ),
+    "GR_AMKA": ("gr_amka", "el", ("ΑΜΚΑ", "AMKA"), ("Ο ΑΜΚΑ μου είναι {v}.", "ΑΜΚΑ: {v}")),
+    "AT_SOCIAL_SECURITY": (
+        "at_social_security",
+        "de_AT",
+        ("Sozialversicherungsnummer", "SVNR", "Versicherungsnummer", "e-card"),
+        (
+            "Meine Sozialversicherungsnummer lautet {v}.",
+            "SVNR: {v}",
+            "Versicherungsnummer {v} (siehe e-card)",
+        ),
+    ),
+    "CH_AHV": (
+        "ch_ahv",
+        "de_CH",
+        ("AHV-Nummer", "AHV", "Sozialversicherungsnummer"),
+        ("Meine AHV-Nummer ist {v}.", "AHV: {v}"),
+    ),
+    "IE_PPS": (
+        "ie_pps",
+        "en_IE",
+        ("PPS number", "PPSN", "PPS"),
+        ("My PPS number is {v}.", "PPSN: {v}", "Please quote your PPS {v} on the form."),
+    ),
+}
 
 # Second-language sentences where the identifier is written in two languages.
 _EXTRA: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    "BE_NATIONAL_NUMBER": ("fr_BE", ("numéro national", "registre national", "NISS"), (
-        "Mon numéro de registre national est le {v}.", "Numéro national : {v}", "NISS {v}")),
+    "BE_NATIONAL_NUMBER": (
+        "fr_BE",
+        ("numéro national", "registre national", "NISS"),
+        ("Mon numéro de registre national est le {v}.", "Numéro national : {v}", "NISS {v}"),
+    ),
     "CH_AHV": ("fr_CH", ("numéro AVS", "AVS"), ("Mon numéro AVS est le {v}.", "AVS : {v}")),
     "ES_DNI": ("es", ("NIF",), ("NIF del cliente: {v}",)),
-}  # fmt: skip
+}
 
 
 def _maker(category: str) -> tuple[Make, Check | None, bool]:
@@ -390,47 +556,105 @@ def _maker(category: str) -> tuple[Make, Check | None, bool]:
         "ES_PASSPORT": (lambda r: chars(r, UPPER, 3) + digits(r, 6), None, False),
         "IT_FISCAL_CODE": (_codice_fiscale, safe(codicefiscale.is_valid), True),
         "IT_IDENTITY_CARD": (
-            lambda r: (chars(r, UPPER, 2) + digits(r, 5) + chars(r, UPPER, 2))
-            if r.random() < 0.6 else (chars(r, UPPER, 2) + digits(r, 7)),
-            None, False),  # fmt: skip
+            lambda r: (
+                (chars(r, UPPER, 2) + digits(r, 5) + chars(r, UPPER, 2))
+                if r.random() < 0.6
+                else (chars(r, UPPER, 2) + digits(r, 7))
+            ),
+            None,
+            False,
+        ),
         "IT_PASSPORT": (lambda r: chars(r, UPPER, 2) + digits(r, 7), None, False),
         "IT_DRIVER_LICENSE": (
-            lambda r: chars(r, UPPER, 2) + digits(r, 7) + r.choice(UPPER), None, False),
+            lambda r: chars(r, UPPER, 2) + digits(r, 7) + r.choice(UPPER),
+            None,
+            False,
+        ),
         "IT_VAT": (_it_vat, safe(iva.is_valid), True),
-        "FR_NIR": (_sampled(_dated(_nir_candidate), safe(nir.is_valid), nir.format),
-                   safe(nir.is_valid), True),
-        "FR_NIF": (_sampled(_fr_nif_candidate, safe(fr_nif.is_valid), fr_nif.format),
-                   safe(fr_nif.is_valid), True),
+        "FR_NIR": (
+            _sampled(_dated(_nir_candidate), safe(nir.is_valid), nir.format),
+            safe(nir.is_valid),
+            True,
+        ),
+        "FR_NIF": (
+            _sampled(_fr_nif_candidate, safe(fr_nif.is_valid), fr_nif.format),
+            safe(fr_nif.is_valid),
+            True,
+        ),
         "PT_CC": (_pt_cc, safe(cc.is_valid), True),
         "PT_NIF": (_pt_nif, safe(pt_nif.is_valid), True),
         "NL_BSN": (_bsn, safe(bsn.is_valid), True),
-        "BE_NATIONAL_NUMBER": (_sampled(_dated(_be_nn_candidate), safe(nn.is_valid), nn.format),
-                               safe(nn.is_valid), True),
-        "SE_PERSONNUMMER": (_sampled(_dated(_se_candidate), safe(personnummer.is_valid),
-                                     _se_format), safe(personnummer.is_valid), True),
-        "FI_HETU": (_sampled(_dated(_hetu_candidate), safe(hetu.is_valid)), safe(hetu.is_valid), True),
-        "DK_CPR": (_sampled(_dated(_dk_candidate), safe(cpr.is_valid), cpr.format),
-                   safe(cpr.is_valid), False),
-        "NO_FODSELSNUMMER": (_sampled(_dated(_no_candidate), safe(fodselsnummer.is_valid),
-                                      _spaced((6,), " ")), safe(fodselsnummer.is_valid), True),
-        "IS_KENNITALA": (_sampled(_dated(_is_candidate), safe(kennitala.is_valid), kennitala.format),
-                         safe(kennitala.is_valid), True),
-        "PL_PESEL": (_sampled(_dated(_pesel_candidate), safe(pesel.is_valid)), safe(pesel.is_valid), True),
-        "CZ_BIRTH_NUMBER": (_sampled(_dated(_rc_candidate), safe(rc.is_valid), rc.format),
-                            safe(rc.is_valid), True),
+        "BE_NATIONAL_NUMBER": (
+            _sampled(_dated(_be_nn_candidate), safe(nn.is_valid), nn.format),
+            safe(nn.is_valid),
+            True,
+        ),
+        "SE_PERSONNUMMER": (
+            _sampled(_dated(_se_candidate), safe(personnummer.is_valid), _se_format),
+            safe(personnummer.is_valid),
+            True,
+        ),
+        "FI_HETU": (
+            _sampled(_dated(_hetu_candidate), safe(hetu.is_valid)),
+            safe(hetu.is_valid),
+            True,
+        ),
+        "DK_CPR": (
+            _sampled(_dated(_dk_candidate), safe(cpr.is_valid), cpr.format),
+            safe(cpr.is_valid),
+            False,
+        ),
+        "NO_FODSELSNUMMER": (
+            _sampled(_dated(_no_candidate), safe(fodselsnummer.is_valid), _spaced((6,), " ")),
+            safe(fodselsnummer.is_valid),
+            True,
+        ),
+        "IS_KENNITALA": (
+            _sampled(_dated(_is_candidate), safe(kennitala.is_valid), kennitala.format),
+            safe(kennitala.is_valid),
+            True,
+        ),
+        "PL_PESEL": (
+            _sampled(_dated(_pesel_candidate), safe(pesel.is_valid)),
+            safe(pesel.is_valid),
+            True,
+        ),
+        "CZ_BIRTH_NUMBER": (
+            _sampled(_dated(_rc_candidate), safe(rc.is_valid), rc.format),
+            safe(rc.is_valid),
+            True,
+        ),
         "RO_CNP": (_sampled(_dated(_cnp_candidate), safe(cnp.is_valid)), safe(cnp.is_valid), True),
         "BG_EGN": (_sampled(_dated(_egn_candidate), safe(egn.is_valid)), safe(egn.is_valid), True),
         "HR_OIB": (_oib, safe(oib.is_valid), True),
-        "EE_ISIKUKOOD": (_sampled(_dated(_ik_candidate), safe(ik.is_valid)), safe(ik.is_valid), True),
-        "LT_ASMENS_KODAS": (_sampled(_dated(_ik_candidate), safe(asmens.is_valid)),
-                            safe(asmens.is_valid), True),
-        "SI_EMSO": (_sampled(_dated(_emso_candidate), safe(emso.is_valid)), safe(emso.is_valid), True),
-        "GR_AMKA": (_sampled(_dated(_amka_candidate), safe(amka.is_valid)), safe(amka.is_valid), True),
-        "AT_SOCIAL_SECURITY": (_sampled(_dated(_vnr_candidate), safe(vnr.is_valid),
-                                        _spaced((4,), " ")), safe(vnr.is_valid), True),
+        "EE_ISIKUKOOD": (
+            _sampled(_dated(_ik_candidate), safe(ik.is_valid)),
+            safe(ik.is_valid),
+            True,
+        ),
+        "LT_ASMENS_KODAS": (
+            _sampled(_dated(_ik_candidate), safe(asmens.is_valid)),
+            safe(asmens.is_valid),
+            True,
+        ),
+        "SI_EMSO": (
+            _sampled(_dated(_emso_candidate), safe(emso.is_valid)),
+            safe(emso.is_valid),
+            True,
+        ),
+        "GR_AMKA": (
+            _sampled(_dated(_amka_candidate), safe(amka.is_valid)),
+            safe(amka.is_valid),
+            True,
+        ),
+        "AT_SOCIAL_SECURITY": (
+            _sampled(_dated(_vnr_candidate), safe(vnr.is_valid), _spaced((4,), " ")),
+            safe(vnr.is_valid),
+            True,
+        ),
         "CH_AHV": (_ahv, safe(ahv.is_valid), True),
         "IE_PPS": (_pps, safe(pps.is_valid), True),
-    }  # fmt: skip
+    }
     return table[category]
 
 
@@ -448,13 +672,36 @@ def specs() -> list[Spec]:
     for category, (kind, lang, context, sentences) in _T.items():
         make, check, checksum = _maker(category)
         invalid = _invalid(make, check, checksum, category)
-        result.append(Spec(category, kind, lang, make, sentences, context, check=check,
-                           checksum=checksum, invalid=invalid, source=f"python-stdnum ({kind})"))  # fmt: skip
+        result.append(
+            Spec(
+                category,
+                kind,
+                lang,
+                make,
+                sentences,
+                context,
+                check=check,
+                checksum=checksum,
+                invalid=invalid,
+                source=f"python-stdnum ({kind})",
+            )
+        )
         if category in _EXTRA:
             extra_lang, extra_context, extra_sentences = _EXTRA[category]
-            result.append(Spec(category, f"{kind}.{extra_lang}", extra_lang, make, extra_sentences,
-                               extra_context, check=check, checksum=checksum, invalid=invalid,
-                               source=f"python-stdnum ({kind})"))  # fmt: skip
+            result.append(
+                Spec(
+                    category,
+                    f"{kind}.{extra_lang}",
+                    extra_lang,
+                    make,
+                    extra_sentences,
+                    extra_context,
+                    check=check,
+                    checksum=checksum,
+                    invalid=invalid,
+                    source=f"python-stdnum ({kind})",
+                )
+            )
     return result
 
 

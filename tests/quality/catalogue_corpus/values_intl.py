@@ -73,12 +73,41 @@ def _email_maker(lang: str):  # type: ignore[no-untyped-def]
 # --- phone ----------------------------------------------------------------------------------
 
 PHONE_REGIONS: dict[str, str] = {
-    "US": "en", "GB": "en_GB", "DE": "de", "AT": "de", "CH": "de", "FR": "fr", "ES": "es",
-    "IT": "it", "PT": "pt", "NL": "nl", "BE": "nl", "SE": "sv", "FI": "fi", "DK": "da",
-    "NO": "no", "IS": "is", "PL": "pl", "CZ": "cs", "GR": "el", "RO": "ro", "IE": "en_GB",
-    "IN": "en", "AU": "en", "SG": "en", "JP": "ja", "KR": "ko", "CN": "zh", "BR": "pt_BR",
-    "MX": "es_MX", "CA": "en", "TR": "tr", "IL": "he", "ZA": "en", "NG": "en",
-}  # fmt: skip
+    "US": "en",
+    "GB": "en_GB",
+    "DE": "de",
+    "AT": "de",
+    "CH": "de",
+    "FR": "fr",
+    "ES": "es",
+    "IT": "it",
+    "PT": "pt",
+    "NL": "nl",
+    "BE": "nl",
+    "SE": "sv",
+    "FI": "fi",
+    "DK": "da",
+    "NO": "no",
+    "IS": "is",
+    "PL": "pl",
+    "CZ": "cs",
+    "GR": "el",
+    "RO": "ro",
+    "IE": "en_GB",
+    "IN": "en",
+    "AU": "en",
+    "SG": "en",
+    "JP": "ja",
+    "KR": "ko",
+    "CN": "zh",
+    "BR": "pt_BR",
+    "MX": "es_MX",
+    "CA": "en",
+    "TR": "tr",
+    "IL": "he",
+    "ZA": "en",
+    "NG": "en",
+}
 
 _PHONE_CONTEXT = {
     "en": ("phone", "call", "mobile", "tel"),
@@ -192,10 +221,17 @@ CARD_NETWORKS: dict[str, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = 
     "unionpay": (((62, 62),), (16, 19)),
     "diners": (((36, 36), (300, 305)), (14,)),
     "maestro": (
-        ((5018, 5018), (5020, 5020), (5038, 5038), (5893, 5893), (6304, 6304), (6759, 6759),
-         (6761, 6763)),
+        (
+            (5018, 5018),
+            (5020, 5020),
+            (5038, 5038),
+            (5893, 5893),
+            (6304, 6304),
+            (6759, 6759),
+            (6761, 6763),
+        ),
         (16, 19),
-    ),  # fmt: skip
+    ),
 }
 
 
@@ -245,9 +281,20 @@ def card_format(rng: random.Random, number: str) -> str:
 
 def _card(rng: random.Random) -> str:
     network = rng.choice(
-        ("visa", "visa", "visa", "mastercard", "mastercard", "amex", "discover", "jcb",
-         "unionpay", "diners", "maestro")
-    )  # fmt: skip
+        (
+            "visa",
+            "visa",
+            "visa",
+            "mastercard",
+            "mastercard",
+            "amex",
+            "discover",
+            "jcb",
+            "unionpay",
+            "diners",
+            "maestro",
+        )
+    )
     return card_format(rng, card_digits(rng, network))
 
 
@@ -285,13 +332,44 @@ for _line in open(numdb.__file__.replace("numdb.py", "iban.dat"), encoding="utf-
         IBAN_STRUCTURES[_line[:2]] = _line.split('bban="', 1)[1].split('"', 1)[0]
 
 IBAN_LANGS: dict[str, str] = {
-    "DE": "de", "AT": "de", "CH": "de", "LI": "de", "FR": "fr", "LU": "fr", "MC": "fr",
-    "ES": "es", "IT": "it", "SM": "it", "PT": "pt", "BR": "pt_BR", "NL": "nl", "BE": "nl",
-    "GB": "en_GB", "IE": "en_GB", "SE": "sv", "FI": "fi", "DK": "da", "NO": "no", "IS": "is",
-    "PL": "pl", "CZ": "cs", "RO": "ro", "BG": "bg", "HR": "hr", "EE": "et", "LT": "lt",
-    "SI": "sl", "GR": "el", "TR": "tr", "IL": "he",
-}  # fmt: skip
-_BBAN_ALPHABETS = {"n": "0123456789", "a": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "c": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}
+    "DE": "de",
+    "AT": "de",
+    "CH": "de",
+    "LI": "de",
+    "FR": "fr",
+    "LU": "fr",
+    "MC": "fr",
+    "ES": "es",
+    "IT": "it",
+    "SM": "it",
+    "PT": "pt",
+    "BR": "pt_BR",
+    "NL": "nl",
+    "BE": "nl",
+    "GB": "en_GB",
+    "IE": "en_GB",
+    "SE": "sv",
+    "FI": "fi",
+    "DK": "da",
+    "NO": "no",
+    "IS": "is",
+    "PL": "pl",
+    "CZ": "cs",
+    "RO": "ro",
+    "BG": "bg",
+    "HR": "hr",
+    "EE": "et",
+    "LT": "lt",
+    "SI": "sl",
+    "GR": "el",
+    "TR": "tr",
+    "IL": "he",
+}
+_BBAN_ALPHABETS = {
+    "n": "0123456789",
+    "a": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "c": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+}
 
 
 def _bban(rng: random.Random, structure: str) -> str:
@@ -350,7 +428,11 @@ def iban_invalid(rng: random.Random) -> str:
         while iban_valid(compact):
             position = rng.randrange(4, len(compact))
             if compact[position].isdigit():
-                compact = compact[:position] + str((int(compact[position]) + 1) % 10) + compact[position + 1 :]
+                compact = (
+                    compact[:position]
+                    + str((int(compact[position]) + 1) % 10)
+                    + compact[position + 1 :]
+                )
     else:
         compact = compact[:-1]
     return iban_format(rng, compact)
@@ -494,7 +576,9 @@ def eip55(address: bytes) -> str:
     """The EIP-55 mixed-case checksum spelling of a 20-byte address."""
     lower = address.hex()
     digest = keccak.new(digest_bits=256, data=lower.encode()).hexdigest()
-    return "0x" + "".join(c.upper() if int(h, 16) >= 8 else c for c, h in zip(lower, digest[:40], strict=True))
+    return "0x" + "".join(
+        c.upper() if int(h, 16) >= 8 else c for c, h in zip(lower, digest[:40], strict=True)
+    )
 
 
 def eip55_valid(text: str) -> bool:
@@ -538,7 +622,7 @@ def wallet_valid(text: str) -> bool:
 
 
 def wallet_invalid(rng: random.Random) -> str:
-    """An address with a broken checksum: one base58 character changed, or an EIP-55 case flipped."""
+    """An address with a broken checksum: a base58 character changed, or an EIP-55 case flipped."""
     if rng.random() < 0.5:
         address = eip55(rng.randbytes(20))
         letters = [i for i, c in enumerate(address) if i > 1 and c.isalpha()]
@@ -602,15 +686,63 @@ _IMEI_SENTENCES = {
 # --- date of birth --------------------------------------------------------------------------
 
 _MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-           "Oktober", "November", "Dezember"),
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-           "octobre", "novembre", "décembre"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-           "septiembre", "octubre", "noviembre", "diciembre"),
-}  # fmt: skip
+    "en": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
+    "de": (
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ),
+    "fr": (
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ),
+    "es": (
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ),
+}
 
 
 def birth_date(rng: random.Random) -> datetime.date:
@@ -646,7 +778,9 @@ def _date_maker(lang: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_MONTH_NUMBERS = {name.lower(): index + 1 for names in _MONTHS.values() for index, name in enumerate(names)}
+_MONTH_NUMBERS = {
+    name.lower(): index + 1 for names in _MONTHS.values() for index, name in enumerate(names)
+}
 _NUMERIC_ORDERS = {"-": ("ymd", "dmy"), ".": ("dmy",), "/": ("mdy", "dmy")}
 
 
@@ -702,16 +836,26 @@ _DOB_SENTENCES = {
 # --- URL ------------------------------------------------------------------------------------
 
 _URL_WORDS = ("docs", "shop", "portal", "news", "blog", "app", "help", "status")
-_URL_HOSTS = ("northwind.io", "beispiel-shop.de", "acme-corp.com", "boutique-lyon.fr",
-              "tienda.es", "negozio.it", "loja.pt", "winkel.nl")  # fmt: skip
+_URL_HOSTS = (
+    "northwind.io",
+    "beispiel-shop.de",
+    "acme-corp.com",
+    "boutique-lyon.fr",
+    "tienda.es",
+    "negozio.it",
+    "loja.pt",
+    "winkel.nl",
+)
 
 
 def _url(rng: random.Random) -> str:
     host = rng.choice(_URL_HOSTS)
     if rng.random() < 0.5:
         host = f"{rng.choice(_URL_WORDS)}.{host}"
-    path = "/".join(rng.choice(("en", "products", "item", "2024", "checkout", "faq", "a", "v2"))
-                    for _ in range(rng.randint(1, 3)))  # fmt: skip
+    path = "/".join(
+        rng.choice(("en", "products", "item", "2024", "checkout", "faq", "a", "v2"))
+        for _ in range(rng.randint(1, 3))
+    )
     query = f"?id={rng.randint(10, 99999)}&ref={chars(rng, HEX, 6)}" if rng.random() < 0.4 else ""
     scheme = rng.choice(("https://", "https://", "http://", "https://www."))
     return f"{scheme}{host}/{path}{query}"
@@ -719,7 +863,9 @@ def _url(rng: random.Random) -> str:
 
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/\s?#]+\.[^/\s?#]+([/?#]\S*)?$")
 _EMAIL = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
-_MAC = re.compile(r"^([0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\2[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$")
+_MAC = re.compile(
+    r"^([0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\2[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$"
+)
 
 
 def url_valid(text: str) -> bool:
@@ -760,55 +906,126 @@ def specs() -> list[Spec]:
     result: list[Spec] = []
     for lang, sentences in _EMAIL_SENTENCES.items():
         result.append(
-            Spec("EMAIL", f"email.{lang}", lang, _email_maker(lang), sentences,
-                 check=email_valid, source="RFC 5322 addr-spec")  # fmt: skip
+            Spec(
+                "EMAIL",
+                f"email.{lang}",
+                lang,
+                _email_maker(lang),
+                sentences,
+                check=email_valid,
+                source="RFC 5322 addr-spec",
+            )
         )
     for region, lang in PHONE_REGIONS.items():
         sentences = _PHONE_SENTENCES[lang]
         context = _PHONE_CONTEXT[lang]
         check = _phone_check(region)
         result.append(
-            Spec("PHONE", f"phone.{region}.international", lang, _phone_maker(region, True),
-                 sentences, context, check=check, source="phonenumbers")  # fmt: skip
+            Spec(
+                "PHONE",
+                f"phone.{region}.international",
+                lang,
+                _phone_maker(region, True),
+                sentences,
+                context,
+                check=check,
+                source="phonenumbers",
+            )
         )
         result.append(
-            Spec("PHONE", f"phone.{region}.national", lang, _phone_maker(region, False),
-                 sentences, context, check=check, source="phonenumbers", plain=False)  # fmt: skip
+            Spec(
+                "PHONE",
+                f"phone.{region}.national",
+                lang,
+                _phone_maker(region, False),
+                sentences,
+                context,
+                check=check,
+                source="phonenumbers",
+                plain=False,
+            )
         )
-    result += _per_lang("CREDIT_CARD", "card", _CARD_SENTENCES, make=_card, check=card_valid,
-                        checksum=True, invalid=card_invalid, source="ISO/IEC 7812, Luhn")  # fmt: skip
+    result += _per_lang(
+        "CREDIT_CARD",
+        "card",
+        _CARD_SENTENCES,
+        make=_card,
+        check=card_valid,
+        checksum=True,
+        invalid=card_invalid,
+        source="ISO/IEC 7812, Luhn",
+    )
     for country in sorted(IBAN_STRUCTURES):
         lang = IBAN_LANGS.get(country, "en")
         result.append(
-            Spec("IBAN", f"iban.{country}", lang, _iban_maker(country, None),
-                 _IBAN_SENTENCES[lang], check=iban_valid, checksum=True, invalid=iban_invalid,
-                 source="ISO 13616 registry (stdnum.iban)")  # fmt: skip
+            Spec(
+                "IBAN",
+                f"iban.{country}",
+                lang,
+                _iban_maker(country, None),
+                _IBAN_SENTENCES[lang],
+                check=iban_valid,
+                checksum=True,
+                invalid=iban_invalid,
+                source="ISO 13616 registry (stdnum.iban)",
+            )
         )
     for country in ("ES", "BE", "NO"):
         # A mistyped national check digit is still somebody's account (ISO 13616 only).
         lang = IBAN_LANGS[country]
         result.append(
-            Spec("IBAN", f"iban.{country}.national_check_off", lang, _iban_maker(country, False),
-                 _IBAN_SENTENCES[lang], check=iban_valid, checksum=True,
-                 source="ISO 13616 registry (stdnum.iban)")  # fmt: skip
+            Spec(
+                "IBAN",
+                f"iban.{country}.national_check_off",
+                lang,
+                _iban_maker(country, False),
+                _IBAN_SENTENCES[lang],
+                check=iban_valid,
+                checksum=True,
+                source="ISO 13616 registry (stdnum.iban)",
+            )
         )
-    result += _per_lang("IP_ADDRESS", "ip", _IP_SENTENCES, make=_ip, check=ip_valid,
-                        source="RFC 791, RFC 4291/5952")  # fmt: skip
-    result += _per_lang("MAC_ADDRESS", "mac", _MAC_SENTENCES, make=_mac,
-                        check=mac_valid, source="IEEE 802 MAC-48")  # fmt: skip
-    result += _per_lang("CRYPTO_WALLET", "wallet", _WALLET_SENTENCES, make=_wallet,
-                        check=wallet_valid, checksum=True, invalid=wallet_invalid,
-                        source="Base58Check, BIP-173, BIP-350, EIP-55")  # fmt: skip
-    result += _per_lang("IMEI", "imei", _IMEI_SENTENCES, make=_imei, context=IMEI_CONTEXT,
-                        check=safe(imei.is_valid), checksum=True, invalid=imei_invalid,
-                        source="3GPP TS 23.003 (stdnum.imei)")  # fmt: skip
+    result += _per_lang(
+        "IP_ADDRESS", "ip", _IP_SENTENCES, make=_ip, check=ip_valid, source="RFC 791, RFC 4291/5952"
+    )
+    result += _per_lang(
+        "MAC_ADDRESS", "mac", _MAC_SENTENCES, make=_mac, check=mac_valid, source="IEEE 802 MAC-48"
+    )
+    result += _per_lang(
+        "CRYPTO_WALLET",
+        "wallet",
+        _WALLET_SENTENCES,
+        make=_wallet,
+        check=wallet_valid,
+        checksum=True,
+        invalid=wallet_invalid,
+        source="Base58Check, BIP-173, BIP-350, EIP-55",
+    )
+    result += _per_lang(
+        "IMEI",
+        "imei",
+        _IMEI_SENTENCES,
+        make=_imei,
+        context=IMEI_CONTEXT,
+        check=safe(imei.is_valid),
+        checksum=True,
+        invalid=imei_invalid,
+        source="3GPP TS 23.003 (stdnum.imei)",
+    )
     for lang, sentences in _DOB_SENTENCES.items():
         result.append(
-            Spec("DATE_OF_BIRTH", f"dob.{lang}", lang, _date_maker(lang), sentences,
-                 _DOB_CONTEXT[lang], check=date_valid, source="ISO 8601 and national forms")  # fmt: skip
+            Spec(
+                "DATE_OF_BIRTH",
+                f"dob.{lang}",
+                lang,
+                _date_maker(lang),
+                sentences,
+                _DOB_CONTEXT[lang],
+                check=date_valid,
+                source="ISO 8601 and national forms",
+            )
         )
-    result += _per_lang("URL", "url", _URL_SENTENCES, make=_url, check=url_valid,
-                        source="RFC 3986")  # fmt: skip
+    result += _per_lang("URL", "url", _URL_SENTENCES, make=_url, check=url_valid, source="RFC 3986")
     return result
 
 

@@ -129,7 +129,7 @@ def _uk_driving_licence(rng: random.Random) -> str:
 
 
 def uk_driving_licence_valid(text: str) -> bool:
-    """The DVLA layout: 5 surname characters, six birth digits, two initials, a digit, two letters."""
+    """DVLA layout: 5 surname characters, 6 birth digits, 2 initials, a digit, 2 check letters."""
     value = text.split(" ")[0]
     if len(value) != 16:
         return False
@@ -152,8 +152,33 @@ _UK_DL_SENTENCES = (
     "Hire desk copied driving licence {v}.",
 )
 
-_POSTCODE_AREAS = ("SW", "EC", "WC", "M", "B", "LS", "G", "EH", "CF", "BT", "N", "E", "W", "NW",
-                   "SE", "L", "S", "NG", "BS", "OX", "CB", "DN", "CR", "YO", "PL")  # fmt: skip
+_POSTCODE_AREAS = (
+    "SW",
+    "EC",
+    "WC",
+    "M",
+    "B",
+    "LS",
+    "G",
+    "EH",
+    "CF",
+    "BT",
+    "N",
+    "E",
+    "W",
+    "NW",
+    "SE",
+    "L",
+    "S",
+    "NG",
+    "BS",
+    "OX",
+    "CB",
+    "DN",
+    "CR",
+    "YO",
+    "PL",
+)
 _INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ"  # not C I K M O V
 
 
@@ -161,7 +186,9 @@ def _uk_postcode(rng: random.Random) -> str:
     area = rng.choice(_POSTCODE_AREAS)
     district = str(rng.randint(1, 9 if area in ("EC", "WC") else 29))
     if area in ("EC", "WC", "SW", "W") and rng.random() < 0.3:
-        district = str(rng.randint(1, 2)) + rng.choice("ABCDEFGHJKPSTUW" if len(area) == 1 else "ABEHMNPRVWXY")
+        district = str(rng.randint(1, 2)) + rng.choice(
+            "ABCDEFGHJKPSTUW" if len(area) == 1 else "ABEHMNPRVWXY"
+        )
     return f"{area}{district} {rng.randint(0, 9)}{chars(rng, _INWARD_LETTERS, 2)}"
 
 
@@ -222,16 +249,28 @@ _DE_TAX_ID_SENTENCES = (
     "IdNr {v} (siehe Schreiben des BZSt)",
 )
 
-_STNR_REGIONS = ("Bayern", "Baden-Württemberg", "Hessen", "Nordrhein-Westfalen", "Berlin",
-                 "Sachsen", "Niedersachsen", "Hamburg")  # fmt: skip
+_STNR_REGIONS = (
+    "Bayern",
+    "Baden-Württemberg",
+    "Hessen",
+    "Nordrhein-Westfalen",
+    "Berlin",
+    "Sachsen",
+    "Niedersachsen",
+    "Hamburg",
+)
 
 
 def _de_tax_number(rng: random.Random) -> str:
     region = rng.choice(_STNR_REGIONS)
 
     def candidate(r: random.Random) -> str:
-        lengths = {"Bayern": (3, 3, 5), "Nordrhein-Westfalen": (3, 4, 4), "Hessen": (3, 3, 5),
-                   "Sachsen": (3, 3, 5)}  # fmt: skip
+        lengths = {
+            "Bayern": (3, 3, 5),
+            "Nordrhein-Westfalen": (3, 4, 4),
+            "Hessen": (3, 3, 5),
+            "Sachsen": (3, 3, 5),
+        }
         parts = lengths.get(region, (2, 3, 5))
         first = "0" if region == "Hessen" else ("2" if region == "Sachsen" else "")
         number = first + digits(r, sum(parts) - len(first), "123456789" if not first else DIGITS)
@@ -278,7 +317,13 @@ def de_document_invalid(rng: random.Random) -> str:
     return value + str((int(icao_check(value)) + rng.randint(1, 9)) % 10)
 
 
-_DE_ID_CONTEXT = ("Personalausweis", "Personalausweises", "Ausweisnummer", "Personalausweisnummer", "Ausweis")
+_DE_ID_CONTEXT = (
+    "Personalausweis",
+    "Personalausweises",
+    "Ausweisnummer",
+    "Personalausweisnummer",
+    "Ausweis",
+)
 _DE_ID_SENTENCES = (
     "Personalausweisnummer: {v}",
     "Die Nummer meines Personalausweises ist {v}.",
@@ -292,9 +337,53 @@ _DE_PASSPORT_SENTENCES = (
 )
 
 # VKVV annex area numbers.
-_SV_AREAS = ("02", "03", "04", *(f"{n:02d}" for n in range(8, 22)), "23", "24", "25", "26", "28",
-             "29", "38", "39", "40", *(str(40 + n) for n in (2, 3, 4, 8, 9, 10, 11, 12, 13, 14,
-             15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 28, 29)), "80", "81", "82", "89")  # fmt: skip
+_SV_AREAS = (
+    "02",
+    "03",
+    "04",
+    *(f"{n:02d}" for n in range(8, 22)),
+    "23",
+    "24",
+    "25",
+    "26",
+    "28",
+    "29",
+    "38",
+    "39",
+    "40",
+    *(
+        str(40 + n)
+        for n in (
+            2,
+            3,
+            4,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            15,
+            16,
+            17,
+            18,
+            19,
+            20,
+            21,
+            23,
+            24,
+            25,
+            26,
+            28,
+            29,
+        )
+    ),
+    "80",
+    "81",
+    "82",
+    "89",
+)
 
 
 def sv_check(first_eleven: str) -> str:
@@ -337,7 +426,12 @@ def de_social_security_invalid(rng: random.Random) -> str:
     return value[:11] + str((int(value[11]) + rng.randint(1, 9)) % 10)
 
 
-_DE_SV_CONTEXT = ("Sozialversicherungsnummer", "Rentenversicherungsnummer", "Versicherungsnummer", "SV-Nummer")
+_DE_SV_CONTEXT = (
+    "Sozialversicherungsnummer",
+    "Rentenversicherungsnummer",
+    "Versicherungsnummer",
+    "SV-Nummer",
+)
 _DE_SV_SENTENCES = (
     "Sozialversicherungsnummer: {v}",
     "Meine Rentenversicherungsnummer lautet {v}.",
@@ -363,7 +457,10 @@ def _de_health(rng: random.Random) -> str:
 def de_health_valid(text: str) -> bool:
     """A letter, eight digits and the KVNR check digit."""
     return (
-        len(text) == 10 and text[0].isalpha() and text[1:].isdigit() and kvnr_check(text[:9]) == text[9]
+        len(text) == 10
+        and text[0].isalpha()
+        and text[1:].isdigit()
+        and kvnr_check(text[:9]) == text[9]
     )
 
 
@@ -396,37 +493,144 @@ _DE_VAT_SENTENCES = (
 def specs() -> list[Spec]:
     """Every United Kingdom and Germany value spec."""
     return [
-        Spec("UK_NINO", "uk_nino", "en_GB", _nino, _NINO_SENTENCES, _NINO_CONTEXT,
-             check=nino_valid, checksum=True, invalid=nino_invalid, source="HMRC NIM39110"),
-        Spec("UK_NHS", "uk_nhs", "en_GB", _nhs, _NHS_SENTENCES, _NHS_CONTEXT,
-             check=safe(nhs.is_valid), checksum=True, invalid=nhs_invalid, source="stdnum.gb.nhs"),
-        Spec("UK_PASSPORT", "uk_passport", "en_GB", _uk_passport, _UK_PASSPORT_SENTENCES,
-             _UK_PASSPORT_CONTEXT, source="HM Passport Office"),
-        Spec("UK_DRIVING_LICENCE", "uk_driving_licence", "en_GB", _uk_driving_licence,
-             _UK_DL_SENTENCES, _UK_DL_CONTEXT, check=uk_driving_licence_valid,
-             source="DVLA driving licence number layout"),
-        Spec("UK_POSTCODE", "uk_postcode", "en_GB", _uk_postcode, _POSTCODE_SENTENCES,
-             ("postcode",), source="Royal Mail PAF / BS 7666"),
-        Spec("UK_VEHICLE_REGISTRATION", "uk_vehicle_registration", "en_GB", _uk_registration,
-             _REG_SENTENCES, ("registration", "vehicle", "number plate"),
-             source="DVLA 2001 registration scheme"),
-        Spec("DE_TAX_ID", "de_tax_id", "de", _de_tax_id, _DE_TAX_ID_SENTENCES, _DE_TAX_ID_CONTEXT,
-             check=safe(idnr.is_valid), checksum=True, invalid=de_tax_id_invalid,
-             source="stdnum.de.idnr"),
-        Spec("DE_TAX_NUMBER", "de_tax_number", "de", _de_tax_number, _DE_TAX_NUMBER_SENTENCES,
-             _DE_TAX_NUMBER_CONTEXT, check=safe(stnr.is_valid), source="stdnum.de.stnr"),
-        Spec("DE_ID_CARD", "de_id_card", "de", _de_document("LMNPRTVWXY"), _DE_ID_SENTENCES,
-             _DE_ID_CONTEXT, check=de_document_valid, invalid=de_document_invalid,
-             source="ICAO 9303, BMI specimen"),
-        Spec("DE_PASSPORT", "de_passport", "de", _de_document("CFGHJK"), _DE_PASSPORT_SENTENCES,
-             _DE_PASSPORT_CONTEXT, check=de_document_valid, invalid=de_document_invalid,
-             source="ICAO 9303, BMI specimen"),
-        Spec("DE_SOCIAL_SECURITY", "de_social_security", "de", _de_social_security,
-             _DE_SV_SENTENCES, _DE_SV_CONTEXT, check=de_social_security_valid, checksum=True,
-             invalid=de_social_security_invalid, source="VKVV section 2"),
-        Spec("DE_HEALTH_INSURANCE", "de_health_insurance", "de", _de_health,
-             _DE_HEALTH_SENTENCES, _DE_HEALTH_CONTEXT, check=de_health_valid, checksum=True,
-             invalid=de_health_invalid, source="GKV-Spitzenverband KVNR"),
-        Spec("DE_VAT", "de_vat", "de", _de_vat, _DE_VAT_SENTENCES, ("USt-IdNr",),
-             check=safe(vat.is_valid), checksum=True, source="stdnum.de.vat"),
-    ]  # fmt: skip
+        Spec(
+            "UK_NINO",
+            "uk_nino",
+            "en_GB",
+            _nino,
+            _NINO_SENTENCES,
+            _NINO_CONTEXT,
+            check=nino_valid,
+            checksum=True,
+            invalid=nino_invalid,
+            source="HMRC NIM39110",
+        ),
+        Spec(
+            "UK_NHS",
+            "uk_nhs",
+            "en_GB",
+            _nhs,
+            _NHS_SENTENCES,
+            _NHS_CONTEXT,
+            check=safe(nhs.is_valid),
+            checksum=True,
+            invalid=nhs_invalid,
+            source="stdnum.gb.nhs",
+        ),
+        Spec(
+            "UK_PASSPORT",
+            "uk_passport",
+            "en_GB",
+            _uk_passport,
+            _UK_PASSPORT_SENTENCES,
+            _UK_PASSPORT_CONTEXT,
+            source="HM Passport Office",
+        ),
+        Spec(
+            "UK_DRIVING_LICENCE",
+            "uk_driving_licence",
+            "en_GB",
+            _uk_driving_licence,
+            _UK_DL_SENTENCES,
+            _UK_DL_CONTEXT,
+            check=uk_driving_licence_valid,
+            source="DVLA driving licence number layout",
+        ),
+        Spec(
+            "UK_POSTCODE",
+            "uk_postcode",
+            "en_GB",
+            _uk_postcode,
+            _POSTCODE_SENTENCES,
+            ("postcode",),
+            source="Royal Mail PAF / BS 7666",
+        ),
+        Spec(
+            "UK_VEHICLE_REGISTRATION",
+            "uk_vehicle_registration",
+            "en_GB",
+            _uk_registration,
+            _REG_SENTENCES,
+            ("registration", "vehicle", "number plate"),
+            source="DVLA 2001 registration scheme",
+        ),
+        Spec(
+            "DE_TAX_ID",
+            "de_tax_id",
+            "de",
+            _de_tax_id,
+            _DE_TAX_ID_SENTENCES,
+            _DE_TAX_ID_CONTEXT,
+            check=safe(idnr.is_valid),
+            checksum=True,
+            invalid=de_tax_id_invalid,
+            source="stdnum.de.idnr",
+        ),
+        Spec(
+            "DE_TAX_NUMBER",
+            "de_tax_number",
+            "de",
+            _de_tax_number,
+            _DE_TAX_NUMBER_SENTENCES,
+            _DE_TAX_NUMBER_CONTEXT,
+            check=safe(stnr.is_valid),
+            source="stdnum.de.stnr",
+        ),
+        Spec(
+            "DE_ID_CARD",
+            "de_id_card",
+            "de",
+            _de_document("LMNPRTVWXY"),
+            _DE_ID_SENTENCES,
+            _DE_ID_CONTEXT,
+            check=de_document_valid,
+            invalid=de_document_invalid,
+            source="ICAO 9303, BMI specimen",
+        ),
+        Spec(
+            "DE_PASSPORT",
+            "de_passport",
+            "de",
+            _de_document("CFGHJK"),
+            _DE_PASSPORT_SENTENCES,
+            _DE_PASSPORT_CONTEXT,
+            check=de_document_valid,
+            invalid=de_document_invalid,
+            source="ICAO 9303, BMI specimen",
+        ),
+        Spec(
+            "DE_SOCIAL_SECURITY",
+            "de_social_security",
+            "de",
+            _de_social_security,
+            _DE_SV_SENTENCES,
+            _DE_SV_CONTEXT,
+            check=de_social_security_valid,
+            checksum=True,
+            invalid=de_social_security_invalid,
+            source="VKVV section 2",
+        ),
+        Spec(
+            "DE_HEALTH_INSURANCE",
+            "de_health_insurance",
+            "de",
+            _de_health,
+            _DE_HEALTH_SENTENCES,
+            _DE_HEALTH_CONTEXT,
+            check=de_health_valid,
+            checksum=True,
+            invalid=de_health_invalid,
+            source="GKV-Spitzenverband KVNR",
+        ),
+        Spec(
+            "DE_VAT",
+            "de_vat",
+            "de",
+            _de_vat,
+            _DE_VAT_SENTENCES,
+            ("USt-IdNr",),
+            check=safe(vat.is_valid),
+            checksum=True,
+            source="stdnum.de.vat",
+        ),
+    ]

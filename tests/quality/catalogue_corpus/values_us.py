@@ -53,7 +53,12 @@ def _ssn_bare(rng: random.Random) -> str:
 def ssn_written_valid(text: str) -> bool:
     """A valid SSN written with separators (3-2-4): the spelling that needs no context."""
     # stdnum accepts the dashed spelling; the spaced one is the same number.
-    return len(text) == 11 and text[3] in "- " and text[6] == text[3] and bool(ssn.is_valid(text.replace(" ", "-")))
+    return (
+        len(text) == 11
+        and text[3] in "- "
+        and text[6] == text[3]
+        and bool(ssn.is_valid(text.replace(" ", "-")))
+    )
 
 
 def ssn_bare_valid(text: str) -> bool:
@@ -233,11 +238,18 @@ _MBI_SENTENCES = (
 def _mbi(rng: random.Random) -> str:
     alnum = _MBI_LETTERS + DIGITS
     text = (
-        rng.choice("123456789") + rng.choice(_MBI_LETTERS) + rng.choice(alnum) + rng.choice(DIGITS)
-        + rng.choice(_MBI_LETTERS) + rng.choice(alnum) + rng.choice(DIGITS)
-        + rng.choice(_MBI_LETTERS) + rng.choice(_MBI_LETTERS) + rng.choice(DIGITS)
+        rng.choice("123456789")
+        + rng.choice(_MBI_LETTERS)
+        + rng.choice(alnum)
         + rng.choice(DIGITS)
-    )  # fmt: skip
+        + rng.choice(_MBI_LETTERS)
+        + rng.choice(alnum)
+        + rng.choice(DIGITS)
+        + rng.choice(_MBI_LETTERS)
+        + rng.choice(_MBI_LETTERS)
+        + rng.choice(DIGITS)
+        + rng.choice(DIGITS)
+    )
     return group(text, (4, 3, 4), "-") if rng.random() < 0.3 else text
 
 
@@ -262,21 +274,45 @@ def mbi_valid(text: str) -> bool:
 def mbi_invalid(rng: random.Random) -> str:
     """An MBI-shaped string using a letter CMS excludes (S, L, O, I, B, Z) or starting with 0."""
     value = _mbi(rng).replace("-", "")
-    if rng.random() < 0.5:
-        value = "0" + value[1:]
-    else:
-        value = value[0] + rng.choice("SLOIBZ") + value[2:]
+    barred = rng.choice("SLOIBZ")
+    value = "0" + value[1:] if rng.random() < 0.5 else value[0] + barred + value[2:]
     return value
 
 
 # --- street addresses -----------------------------------------------------------------------
 
 _STREET_NAMES = (
-    "Maple", "Oak", "Cedar", "Elm", "Walnut", "Washington", "Lincoln", "Jefferson", "Madison",
-    "Franklin", "Highland", "Sunset", "Ridgeview", "Willow", "Hickory", "Magnolia", "Chestnut",
-    "Martin Luther King Jr", "Old Mill", "Deer Run", "Fox Hollow", "Johnson", "Prospect",
-    "Cherry Blossom", "Kingsley", "Silver Lake", "Wildwood", "Aspen", "Bayview", "Laurel",
-)  # fmt: skip
+    "Maple",
+    "Oak",
+    "Cedar",
+    "Elm",
+    "Walnut",
+    "Washington",
+    "Lincoln",
+    "Jefferson",
+    "Madison",
+    "Franklin",
+    "Highland",
+    "Sunset",
+    "Ridgeview",
+    "Willow",
+    "Hickory",
+    "Magnolia",
+    "Chestnut",
+    "Martin Luther King Jr",
+    "Old Mill",
+    "Deer Run",
+    "Fox Hollow",
+    "Johnson",
+    "Prospect",
+    "Cherry Blossom",
+    "Kingsley",
+    "Silver Lake",
+    "Wildwood",
+    "Aspen",
+    "Bayview",
+    "Laurel",
+)
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "7th", "12th", "21st", "42nd", "53rd", "101st")
 
 
@@ -309,7 +345,9 @@ _UNITS_WITHOUT_NUMBER = frozenset(
 def street_address(rng: random.Random, primary: str | None = None) -> str:
     """A USPS Publication 28 street address, with optional directionals, unit and city line."""
     primary = primary or rng.choice(tuple(SUFFIXES))
-    parts = [str(rng.choice((rng.randint(1, 99), rng.randint(100, 9999), rng.randint(10000, 99999))))]
+    parts = [
+        str(rng.choice((rng.randint(1, 99), rng.randint(100, 9999), rng.randint(10000, 99999))))
+    ]
     if rng.random() < 0.2:
         parts.append(_directional(rng))
     name = rng.choice(_ORDINALS) if rng.random() < 0.15 else rng.choice(_STREET_NAMES + LAST["en"])
@@ -367,40 +405,126 @@ def _address_maker(primaries: tuple[str, ...]):  # type: ignore[no-untyped-def]
 def specs() -> list[Spec]:
     """Every United States value spec."""
     result = [
-        Spec("US_SSN", "us_ssn.dashed", "en", _ssn_dashed, _SSN_SENTENCES, _SSN_CONTEXT,
-             check=ssn_written_valid, checksum=True, invalid=ssn_invalid,
-             source="stdnum.us.ssn (SSA)"),
-        Spec("US_SSN", "us_ssn.bare", "en", _ssn_bare, _SSN_SENTENCES, _SSN_CONTEXT,
-             check=ssn_bare_valid, checksum=True, invalid=ssn_invalid, plain=False,
-             needs_context=True, source="stdnum.us.ssn (SSA)"),
-        Spec("US_ITIN", "us_itin", "en", _itin, _ITIN_SENTENCES, _ITIN_CONTEXT,
-             check=safe(itin.is_valid), checksum=True, invalid=itin_invalid,
-             source="stdnum.us.itin (IRS)"),
-        Spec("US_PASSPORT", "us_passport", "en", _us_passport, _PASSPORT_SENTENCES,
-             _PASSPORT_CONTEXT, source="U.S. Department of State passport book numbers"),
-        Spec("US_BANK_ACCOUNT", "us_bank_account", "en", _bank_account, _ACCOUNT_SENTENCES,
-             _ACCOUNT_CONTEXT, source="ABA: 8-17 digit account numbers"),
-        Spec("US_ABA_ROUTING", "us_aba_routing", "en", _routing, _ROUTING_SENTENCES,
-             _ROUTING_CONTEXT, check=safe(rtn.is_valid), checksum=True, invalid=routing_invalid,
-             source="stdnum.us.rtn (ABA)"),
-        Spec("US_NPI", "us_npi", "en", _npi, _NPI_SENTENCES, _NPI_CONTEXT, check=npi_valid,
-             checksum=True, invalid=npi_invalid, source="CMS NPI check digit"),
-        Spec("US_MBI", "us_mbi", "en", _mbi, _MBI_SENTENCES, _MBI_CONTEXT, check=mbi_valid,
-             checksum=True, invalid=mbi_invalid, source="CMS MBI format"),
-    ]  # fmt: skip
+        Spec(
+            "US_SSN",
+            "us_ssn.dashed",
+            "en",
+            _ssn_dashed,
+            _SSN_SENTENCES,
+            _SSN_CONTEXT,
+            check=ssn_written_valid,
+            checksum=True,
+            invalid=ssn_invalid,
+            source="stdnum.us.ssn (SSA)",
+        ),
+        Spec(
+            "US_SSN",
+            "us_ssn.bare",
+            "en",
+            _ssn_bare,
+            _SSN_SENTENCES,
+            _SSN_CONTEXT,
+            check=ssn_bare_valid,
+            checksum=True,
+            invalid=ssn_invalid,
+            plain=False,
+            needs_context=True,
+            source="stdnum.us.ssn (SSA)",
+        ),
+        Spec(
+            "US_ITIN",
+            "us_itin",
+            "en",
+            _itin,
+            _ITIN_SENTENCES,
+            _ITIN_CONTEXT,
+            check=safe(itin.is_valid),
+            checksum=True,
+            invalid=itin_invalid,
+            source="stdnum.us.itin (IRS)",
+        ),
+        Spec(
+            "US_PASSPORT",
+            "us_passport",
+            "en",
+            _us_passport,
+            _PASSPORT_SENTENCES,
+            _PASSPORT_CONTEXT,
+            source="U.S. Department of State passport book numbers",
+        ),
+        Spec(
+            "US_BANK_ACCOUNT",
+            "us_bank_account",
+            "en",
+            _bank_account,
+            _ACCOUNT_SENTENCES,
+            _ACCOUNT_CONTEXT,
+            source="ABA: 8-17 digit account numbers",
+        ),
+        Spec(
+            "US_ABA_ROUTING",
+            "us_aba_routing",
+            "en",
+            _routing,
+            _ROUTING_SENTENCES,
+            _ROUTING_CONTEXT,
+            check=safe(rtn.is_valid),
+            checksum=True,
+            invalid=routing_invalid,
+            source="stdnum.us.rtn (ABA)",
+        ),
+        Spec(
+            "US_NPI",
+            "us_npi",
+            "en",
+            _npi,
+            _NPI_SENTENCES,
+            _NPI_CONTEXT,
+            check=npi_valid,
+            checksum=True,
+            invalid=npi_invalid,
+            source="CMS NPI check digit",
+        ),
+        Spec(
+            "US_MBI",
+            "us_mbi",
+            "en",
+            _mbi,
+            _MBI_SENTENCES,
+            _MBI_CONTEXT,
+            check=mbi_valid,
+            checksum=True,
+            invalid=mbi_invalid,
+            source="CMS MBI format",
+        ),
+    ]
     for state in _DL_FORMATS:
         sentences = tuple(s for s in _dl_spec_sentences() if state in s)
         result.append(
-            Spec("US_DRIVER_LICENSE", f"us_driver_license.{state.lower().replace(' ', '_')}", "en",
-                 _dl_maker(state), sentences, _DL_CONTEXT, source=f"{state} DMV licence format")  # fmt: skip
+            Spec(
+                "US_DRIVER_LICENSE",
+                f"us_driver_license.{state.lower().replace(' ', '_')}",
+                "en",
+                _dl_maker(state),
+                sentences,
+                _DL_CONTEXT,
+                source=f"{state} DMV licence format",
+            )
         )
     primaries = tuple(SUFFIXES)
     # Eight address specs, each drawing from an eighth of the suffixes, so every suffix appears.
     for index in range(8):
         result.append(
-            Spec("POSTAL_ADDRESS", f"us_address.{index}", "en", _address_maker(primaries[index::8]),
-                 _ADDRESS_SENTENCES, _ADDRESS_CONTEXT, check=address_valid,
-                 source="USPS Publication 28")  # fmt: skip
+            Spec(
+                "POSTAL_ADDRESS",
+                f"us_address.{index}",
+                "en",
+                _address_maker(primaries[index::8]),
+                _ADDRESS_SENTENCES,
+                _ADDRESS_CONTEXT,
+                check=address_valid,
+                source="USPS Publication 28",
+            )
         )
     return result
 
