@@ -105,8 +105,9 @@ def _context_pattern(words: set[str]) -> re.Pattern[str]:
     return re.compile("|".join(word_pattern(w) for w in sorted(words)))
 
 
-def validates_somewhere(value: str, sentence: str = "") -> str | None:
-    """The first checksum-validated category ``value`` is valid for in ``sentence``, if any.
+def validates_somewhere(value: str, sentence: str = "", besides: str = "") -> str | None:
+    """The first checksum-validated category (other than ``besides``) that ``value`` is valid
+    for in ``sentence``, if any.
 
     A category that requires context counts only where one of its context words
     is in the sentence.
@@ -114,7 +115,9 @@ def validates_somewhere(value: str, sentence: str = "") -> str | None:
     lowered = sentence.lower()
     size = len(_compact(value))
     for category, check, words, lengths in _checksum_checks():
-        if size not in lengths or (words is not None and not words.search(lowered)):
+        if category == besides or size not in lengths:
+            continue
+        if words is not None and not words.search(lowered):
             continue
         if check(value):
             return category
@@ -231,14 +234,24 @@ def _family(lang: str) -> str:
 # --- slices ---------------------------------------------------------------------------------
 
 
+def _unambiguous(rng: random.Random, spec: Spec) -> str:
+    # Without context nothing tells two categories apart: a value that also validates for
+    # another context-free category (a ZA ID that is a valid KR RRN) is drawn again.
+    for _ in range(50):
+        value = spec.make(rng)
+        if validates_somewhere(value, besides=spec.category) is None:
+            return value
+    raise RuntimeError(f"no unambiguous value for {spec.kind}")
+
+
 def _plain(rng: random.Random, rotation: _Rotation) -> Record:
     spec = rotation.next()
     doc = _Text()
     _filler(rng, doc, spec.lang)
-    doc.place(rng, rng.choice(frames(spec.lang)), "{v}", [_v(spec, spec.make(rng))])
+    doc.place(rng, rng.choice(frames(spec.lang)), "{v}", [_v(spec, _unambiguous(rng, spec))])
     if rng.random() < 0.35:
         other = rotation.companions(spec, 1)[0]
-        doc.place(rng, rng.choice(frames(other.lang)), "{v}", [_v(other, other.make(rng))])
+        doc.place(rng, rng.choice(frames(other.lang)), "{v}", [_v(other, _unambiguous(rng, other))])
     _filler(rng, doc, spec.lang, 0.4)
     return doc.record(spec.lang, "plain")
 
