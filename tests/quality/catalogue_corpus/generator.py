@@ -281,9 +281,8 @@ def _evasion(rng: random.Random, rotation: _Rotation) -> Record:
     word = _context_word(spec)
     doc = _Text()
     _filler(rng, doc, spec.lang, 0.3)
-    style = rng.choice(
-        ("transform", "transform", "list", "table", "quantity", "adjacent", "repeated")
-    )
+    styles = ("transform", "transform", "list", "table", "quantity", "adjacent", "repeated")
+    style = rng.choice(styles if spec.standalone else ("transform", "repeated"))
     value = spec.make(rng)
     if style == "transform":
         name = rng.choice(tuple(TRANSFORMS))

@@ -56,7 +56,10 @@ class Spec:
     wrong-letter variant that no catalogue rule should take. ``plain`` false keeps
     the spec out of the context-free slice (national phone formats, for one).
     ``needs_context`` overrides the category's flag for one spelling (a bare
-    nine-digit SSN needs context although a dashed one does not).
+    nine-digit SSN needs context although a dashed one does not). ``standalone``
+    false marks a value that is a value only inside its sentences (a password is
+    a secret after ``password=`` or inside a connection string, not alone in a
+    list); such a value is only repeated verbatim, never listed on its own.
     """
 
     category: str
@@ -71,6 +74,7 @@ class Spec:
     source: str = ""
     plain: bool = True
     needs_context: bool | None = None
+    standalone: bool = True
 
     def context_required(self, category_requires: bool) -> bool:
         """Whether values of this spec count only near a context word (the spec may override)."""

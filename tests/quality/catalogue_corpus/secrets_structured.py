@@ -262,6 +262,8 @@ def specs() -> list[Spec]:
             _CONNECTION_SENTENCES,
             check=lambda v: shannon_entropy(v) >= 3.5,
             source="RFC 3986 userinfo, driver URIs",
+            plain=False,
+            standalone=False,
         ),
         Spec(
             "SECRET",
@@ -271,6 +273,8 @@ def specs() -> list[Spec]:
             _ASSIGNMENT_SENTENCES,
             check=lambda v: shannon_entropy(v) >= 3.5,
             source="high-entropy assignment",
+            plain=False,
+            standalone=False,
         ),
     ]
     return result
