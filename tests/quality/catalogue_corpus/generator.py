@@ -352,18 +352,24 @@ def _guarded(make: Callable[[], negatives.Negative], tries: int = 50) -> negativ
     return None
 
 
+def _by_category(rng: random.Random, specs: list[Spec]) -> Spec:
+    # Each category as likely as any other, whatever its number of specs (IBAN has ninety).
+    category = rng.choice(sorted({s.category for s in specs}))
+    return rng.choice([s for s in specs if s.category == category])
+
+
 def _clean(rng: random.Random, invalid_specs: list[Spec], contextual: list[Spec]) -> Record:
     composition = rng.random()
     if composition < 0.4:
-        lead = rng.choice(invalid_specs)
+        lead = _by_category(rng, invalid_specs)
         lang = lead.lang
         makers = [lambda: negatives.invalid_variant(rng, lead)]
-        same = [s for s in invalid_specs if s.lang == lang]
-        if rng.random() < 0.4:
-            other = rng.choice(same)
+        same = [s for s in invalid_specs if s.lang == lang and s.category != lead.category]
+        if same and rng.random() < 0.4:
+            other = _by_category(rng, same)
             makers.append(lambda: negatives.invalid_variant(rng, other))
     elif composition < 0.7:
-        lead = rng.choice(contextual)
+        lead = _by_category(rng, contextual)
         lang = lead.lang
         makers = [lambda: negatives.without_context(rng, lead, rng.choice(frames(lang)))]
     else:
