@@ -358,7 +358,27 @@ def _by_category(rng: random.Random, specs: list[Spec]) -> Spec:
     return rng.choice([s for s in specs if s.category == category])
 
 
+_WINDOW = 40  # the design's default context window
+
+
 def _clean(rng: random.Random, invalid_specs: list[Spec], contextual: list[Spec]) -> Record:
+    # A negative must stay a negative next to its neighbours too (an invalid NIR is a valid
+    # IMEI: it must not sit within the window of another sentence's "IMEI").
+    for _ in range(50):
+        record = _clean_attempt(rng, invalid_specs, contextual)
+        if all(
+            validates_somewhere(
+                record.text[d.start : d.end],
+                record.text[max(0, d.start - _WINDOW) : d.end + _WINDOW],
+            )
+            is None
+            for d in record.decoys
+        ):
+            return record
+    raise RuntimeError("no clean record without a clash")
+
+
+def _clean_attempt(rng: random.Random, invalid_specs: list[Spec], contextual: list[Spec]) -> Record:
     composition = rng.random()
     if composition < 0.4:
         lead = _by_category(rng, invalid_specs)
