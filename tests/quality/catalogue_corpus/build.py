@@ -6,7 +6,9 @@ import random
 import string
 from collections.abc import Callable
 
-from .model import Check, Make
+from stdnum import bitcoin
+
+from .model import Check, Make, Spec
 
 DIGITS = string.digits
 UPPER = string.ascii_uppercase
@@ -80,3 +82,66 @@ def safe(check: Callable[[str], object]) -> Check:
             return False
 
     return predicate
+
+
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+BECH32M = 0x2BC830A3  # BIP-350's constant; BIP-173's bech32 uses 1
+
+
+def five_bit_groups(data: bytes) -> list[int]:
+    """``data`` regrouped into 5-bit values, the last one zero-padded (BIP-173 convertbits)."""
+    accumulator, bits, result = 0, 0, []
+    for byte in data:
+        accumulator = (accumulator << 8) | byte
+        bits += 8
+        while bits >= 5:
+            bits -= 5
+            result.append((accumulator >> bits) & 31)
+    if bits:
+        result.append((accumulator << (5 - bits)) & 31)
+    return result
+
+
+def bech32_expand(hrp: str) -> list[int]:
+    """BIP-173's expansion of the human-readable part for the checksum."""
+    return [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+
+
+def bech32(hrp: str, data: list[int], constant: int = 1) -> str:
+    """``hrp``, "1", the 5-bit ``data`` and its six-character checksum (stdnum's polymod)."""
+    polymod = bitcoin.bech32_checksum(bech32_expand(hrp) + data + [0] * 6) ^ constant
+    checksum = [(polymod >> 5 * (5 - i)) & 31 for i in range(6)]
+    return hrp + "1" + "".join(BECH32[d] for d in data + checksum)
+
+
+def table_spec(
+    category: str,
+    kind: str,
+    lang: str,
+    make: Make,
+    check: Check | None,
+    checksum: bool,
+    context: tuple[str, ...],
+    sentences: tuple[str, ...],
+    invalid: Make | None = None,
+    source: str = "",
+) -> Spec:
+    """A spec from a table row; a checksummed value gets a one-digit near miss as its negative."""
+    if invalid is None and check is not None and checksum:
+        valid_check = check
+
+        def invalid(rng: random.Random) -> str:
+            return near_miss(rng, make, valid_check)
+
+    return Spec(
+        category,
+        kind,
+        lang,
+        make,
+        sentences,
+        context,
+        check=check,
+        checksum=checksum,
+        invalid=invalid,
+        source=source or kind,
+    )

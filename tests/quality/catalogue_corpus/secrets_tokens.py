@@ -20,9 +20,7 @@ import random
 import string
 from collections.abc import Callable
 
-from stdnum import bitcoin
-
-from .build import BASE62, HEX, chars, digits
+from .build import BASE62, HEX, bech32, chars, digits, five_bit_groups
 
 ALNUM = string.ascii_letters + string.digits
 URLSAFE = ALNUM + "-_"
@@ -58,22 +56,7 @@ def _b64url(data: bytes) -> str:
 
 def _age_key(rng: random.Random) -> str:
     # bech32 over the HRP "age-secret-key-" with 32 random bytes, printed in upper case.
-    hrp = "age-secret-key-"
-    data = []
-    accumulator = bits = 0
-    for byte in rng.randbytes(32):
-        accumulator = (accumulator << 8) | byte
-        bits += 8
-        while bits >= 5:
-            bits -= 5
-            data.append((accumulator >> bits) & 31)
-    if bits:
-        data.append((accumulator << (5 - bits)) & 31)
-    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
-    polymod = bitcoin.bech32_checksum(expanded + data + [0] * 6) ^ 1
-    checksum = [(polymod >> 5 * (5 - i)) & 31 for i in range(6)]
-    alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-    return (hrp + "1" + "".join(alphabet[d] for d in data + checksum)).upper()
+    return bech32("age-secret-key-", five_bit_groups(rng.randbytes(32))).upper()
 
 
 def _slack_webhook(rng: random.Random) -> str:

@@ -22,7 +22,7 @@ from stdnum.mx import curp, rfc
 from stdnum.tr import tckimlik
 from stdnum.za import idnr as za_id
 
-from .build import UPPER, chars, digits, near_miss, safe, until
+from .build import UPPER, chars, digits, safe, table_spec, until
 from .model import Check, Make, Spec
 from .values_intl import birth_date
 
@@ -299,42 +299,22 @@ _T: dict[str, tuple[str, str, Make, Check | None, bool, tuple[str, ...], tuple[s
 
 def specs() -> list[Spec]:
     """Every Americas, Middle East and Africa value spec."""
-    result = []
-    for category, (kind, lang, make, check, checksum, context, sentences) in _T.items():
-        invalid = None
-        if check is not None and checksum:
-            invalid = _near_miss_of(make, check)
-        result.append(
-            Spec(
-                category,
-                kind,
-                lang,
-                make,
-                sentences,
-                context,
-                check=check,
-                checksum=checksum,
-                invalid=invalid,
-                source=kind,
-            )
-        )
+    result = [
+        table_spec(category, kind, lang, make, check, checksum, context, sentences)
+        for category, (kind, lang, make, check, checksum, context, sentences) in _T.items()
+    ]
     # Canada's French half.
     result.append(
-        Spec(
+        table_spec(
             "CA_SIN",
             "ca_sin.fr_CA",
             "fr_CA",
             _sin,
-            ("Mon numéro d'assurance sociale est le {v}.", "NAS : {v}"),
+            safe(sin.is_valid),
+            True,
             ("assurance sociale", "NAS"),
-            check=safe(sin.is_valid),
-            checksum=True,
-            invalid=_near_miss_of(_sin, safe(sin.is_valid)),
+            ("Mon numéro d'assurance sociale est le {v}.", "NAS : {v}"),
             source="ca_sin",
         )
     )
     return result
-
-
-def _near_miss_of(make: Make, check: Check) -> Make:
-    return lambda rng: near_miss(rng, make, check)

@@ -36,7 +36,7 @@ from stdnum.pk import cnic
 from stdnum.sg import uen
 from stdnum.th import pin
 
-from .build import UPPER, chars, digits, group, near_miss, safe, until
+from .build import UPPER, chars, digits, group, safe, table_spec, until
 from .model import Check, Make, Spec
 from .values_intl import birth_date
 
@@ -596,26 +596,7 @@ _T: dict[
 
 def specs() -> list[Spec]:
     """Every India and Asia-Pacific value spec."""
-    result = []
-    for category, (kind, lang, make, check, checksum, invalid, context, sentences) in _T.items():
-        if invalid is None and check is not None and checksum:
-            invalid = _near_miss_of(make, check)
-        result.append(
-            Spec(
-                category,
-                kind,
-                lang,
-                make,
-                sentences,
-                context,
-                check=check,
-                checksum=checksum,
-                invalid=invalid,
-                source=kind,
-            )
-        )
-    return result
-
-
-def _near_miss_of(make: Make, check: Check) -> Make:
-    return lambda rng: near_miss(rng, make, check)
+    return [
+        table_spec(category, kind, lang, make, check, checksum, context, sentences, invalid)
+        for category, (kind, lang, make, check, checksum, invalid, context, sentences) in _T.items()
+    ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from stdnum import ean, luhn, numdb
+from stdnum import ean, luhn
 from stdnum.at import vnr
 from stdnum.be import nn
 from stdnum.bg import egn
@@ -47,7 +47,7 @@ from stdnum.ro import cnp
 from stdnum.se import personnummer
 from stdnum.si import emso
 
-from .build import UPPER, chars, digits, near_miss, safe, until
+from .build import UPPER, chars, digits, safe, table_spec, until
 from .model import Check, Make, Spec
 from .values_intl import birth_date
 
@@ -658,12 +658,11 @@ def _maker(category: str) -> tuple[Make, Check | None, bool]:
     return table[category]
 
 
-def _invalid(make: Make, check: Check | None, checksum: bool, category: str) -> Make | None:
-    if check is None or not checksum:
-        return None
-    if category in ("ES_DNI", "ES_NIE", "IT_FISCAL_CODE", "IE_PPS"):
+def _letter_checked(category: str, make: Make, check: Check | None) -> Make | None:
+    # Identifiers that end in a check letter get a wrong letter; the others a changed digit.
+    if check is not None and category in ("ES_DNI", "ES_NIE", "IT_FISCAL_CODE", "IE_PPS"):
         return _letter_invalid(make, check)
-    return lambda rng: near_miss(rng, make, check)
+    return None
 
 
 def specs() -> list[Spec]:
@@ -671,38 +670,25 @@ def specs() -> list[Spec]:
     result = []
     for category, (kind, lang, context, sentences) in _T.items():
         make, check, checksum = _maker(category)
-        invalid = _invalid(make, check, checksum, category)
-        result.append(
-            Spec(
-                category,
-                kind,
-                lang,
-                make,
-                sentences,
-                context,
-                check=check,
-                checksum=checksum,
-                invalid=invalid,
-                source=f"python-stdnum ({kind})",
-            )
-        )
+        invalid = _letter_checked(category, make, check)
+        source = f"python-stdnum ({kind})"
+        rows = [(kind, lang, context, sentences)]
         if category in _EXTRA:
             extra_lang, extra_context, extra_sentences = _EXTRA[category]
+            rows.append((f"{kind}.{extra_lang}", extra_lang, extra_context, extra_sentences))
+        for row_kind, row_lang, row_context, row_sentences in rows:
             result.append(
-                Spec(
+                table_spec(
                     category,
-                    f"{kind}.{extra_lang}",
-                    extra_lang,
+                    row_kind,
+                    row_lang,
                     make,
-                    extra_sentences,
-                    extra_context,
-                    check=check,
-                    checksum=checksum,
-                    invalid=invalid,
-                    source=f"python-stdnum ({kind})",
+                    check,
+                    checksum,
+                    row_context,
+                    row_sentences,
+                    invalid,
+                    source,
                 )
             )
     return result
-
-
-_ = numdb  # stdnum's number databases back several of the modules above

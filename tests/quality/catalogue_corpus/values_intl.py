@@ -27,7 +27,19 @@ import phonenumbers
 from Crypto.Hash import keccak
 from stdnum import bitcoin, iban, imei, luhn, numdb
 
-from .build import HEX, chars, digits, group, safe, until
+from .build import (
+    BECH32,
+    BECH32M,
+    HEX,
+    bech32,
+    bech32_expand,
+    chars,
+    digits,
+    five_bit_groups,
+    group,
+    safe,
+    until,
+)
 from .languages import LOCALES
 from .model import Spec
 from .names import ascii_fold, domain, first_name, last_name
@@ -535,7 +547,6 @@ _MAC_SENTENCES = {
 # --- crypto wallets -------------------------------------------------------------------------
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-_BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 
 
 def _b58check(payload: bytes) -> str:
@@ -549,27 +560,9 @@ def _b58check(payload: bytes) -> str:
     return "1" * (len(data) - len(data.lstrip(b"\0"))) + text
 
 
-def _convert_bits(data: bytes) -> list[int]:
-    accumulator, bits, result = 0, 0, []
-    for byte in data:
-        accumulator = (accumulator << 8) | byte
-        bits += 8
-        while bits >= 5:
-            bits -= 5
-            result.append((accumulator >> bits) & 31)
-    if bits:
-        result.append((accumulator << (5 - bits)) & 31)
-    return result
-
-
 def _bech32(version: int, program: bytes) -> str:
-    # BIP-173 (version 0, constant 1) and BIP-350 (version 1+, bech32m constant 0x2bc830a3).
-    constant = 1 if version == 0 else 0x2BC830A3
-    data = [version, *_convert_bits(program)]
-    hrp = [ord(c) >> 5 for c in "bc"] + [0] + [ord(c) & 31 for c in "bc"]
-    polymod = bitcoin.bech32_checksum(hrp + data + [0] * 6) ^ constant
-    checksum = [(polymod >> 5 * (5 - i)) & 31 for i in range(6)]
-    return "bc1" + "".join(_BECH32[d] for d in data + checksum)
+    # BIP-173 (version 0, constant 1) and BIP-350 (version 1 and up, bech32m).
+    return bech32("bc", [version, *five_bit_groups(program)], 1 if version == 0 else BECH32M)
 
 
 def eip55(address: bytes) -> str:
@@ -615,9 +608,8 @@ def wallet_valid(text: str) -> bool:
         return eip55_valid(text)
     if text.startswith("bc1p"):
         # Taproot (witness version 1) uses bech32m (BIP-350), which stdnum.bitcoin predates.
-        data = [_BECH32.find(c) for c in text[3:]]
-        hrp = [ord(c) >> 5 for c in "bc"] + [0] + [ord(c) & 31 for c in "bc"]
-        return -1 not in data and bitcoin.bech32_checksum(hrp + data) == 0x2BC830A3
+        data = [BECH32.find(c) for c in text[3:]]
+        return -1 not in data and bitcoin.bech32_checksum(bech32_expand("bc") + data) == BECH32M
     return bool(bitcoin.is_valid(text))
 
 
