@@ -20,7 +20,7 @@ Slices (default share of ``count``)
                       name nothing (international phone formats only);
     ``context`` (24%) one to four values, each in a sentence of its own language
                       with a context word within 40 characters (every category);
-    ``multi`` (18%)   form-like records of five to nine values of one language
+    ``multi`` (18%)   form-like records of six to ten values of one language
                       family;
     ``evasion`` (13%) full-width and mathematical digits, zero-width and other
                       format characters inside the value, list numbers and
@@ -36,7 +36,7 @@ Categories are those of the catalogue table (``CATEGORIES``; ``DEFAULT`` and
 ``CONTEXT_REQUIRED`` mark the table's (d) and (c)). Choice is balanced: the
 least-used category leads the next record and companions are the least-used of
 the same language family, so each category gets about the same number of
-values (about 170 or more at the default size; ``SECRET`` six times as many,
+values (about 180 or more at the default size; ``SECRET`` about seven times as many,
 spread over its ~100 kinds).
 
 Sources, per group (details in each module's docstring)

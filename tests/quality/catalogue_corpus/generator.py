@@ -444,7 +444,7 @@ def generate_slice(name: str, count: int, seed: int, categories: frozenset[str])
     if name == "context":
         return [_context(rng, rotation, 1, 4, "context") for _ in range(count)]
     if name == "multi":
-        return [_context(rng, rotation, 5, 9, "multi") for _ in range(count)]
+        return [_context(rng, rotation, 6, 10, "multi") for _ in range(count)]
     return [_evasion(rng, rotation) for _ in range(count)]
 
 

@@ -29,7 +29,7 @@ from stdnum.de import idnr, stnr, vat
 from stdnum.gb import nhs
 from stdnum.iso7064 import mod_11_10
 
-from .build import DIGITS, UPPER, chars, digits, group, safe, until
+from .build import DIGITS, UPPER, chars, digits, group, near_miss, safe, until
 from .model import Spec
 from .names import LAST
 from .values_intl import birth_date
@@ -631,6 +631,7 @@ def specs() -> list[Spec]:
             ("USt-IdNr",),
             check=safe(vat.is_valid),
             checksum=True,
+            invalid=lambda rng: near_miss(rng, _de_vat, safe(vat.is_valid)),
             source="stdnum.de.vat",
         ),
     ]
