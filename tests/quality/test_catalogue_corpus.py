@@ -26,13 +26,9 @@ from .catalogue_corpus import (
     generate,
     score,
 )
+from .catalogue_corpus.ambiguity import judge, word_pattern
 from .catalogue_corpus.evasion import TRANSFORMS, fold
-from .catalogue_corpus.generator import (
-    all_specs,
-    requires_context,
-    validates_somewhere,
-    word_pattern,
-)
+from .catalogue_corpus.generator import all_specs, requires_context
 from .catalogue_corpus.model import Spec
 from .catalogue_corpus.secrets_structured import shannon_entropy
 from .catalogue_corpus.secrets_tokens import PROVIDERS, crc_token_valid
@@ -75,12 +71,12 @@ def _near(text: str, value: Value, words: tuple[str, ...]) -> bool:
 
 
 def test_the_same_seed_gives_the_same_corpus_and_another_seed_another() -> None:
-    assert generate(300, seed=5) == generate(300, seed=5)
-    assert generate(300, seed=5) != generate(300, seed=6)
+    assert generate(120, seed=5) == generate(120, seed=5)
+    assert generate(120, seed=5) != generate(120, seed=6)
 
 
 def test_a_slice_asked_alone_is_the_slice_of_the_whole_corpus() -> None:
-    whole = generate(600, seed=9)
+    whole = generate(300, seed=9)
     evasion = [r for r in whole if r.slice == "evasion"]
     assert Counter(evasion) == Counter(generate(len(evasion), seed=9, slice="evasion"))
 
@@ -178,6 +174,13 @@ def test_every_span_holds_a_value_valid_by_its_published_rule(corpus: list[Recor
                 assert spec.check(fold(text)), (value.kind, text)
 
 
+def test_no_value_could_be_claimed_by_another_category(corpus: list[Record]) -> None:
+    referee = judge()
+    for record in corpus[:1500]:
+        for value in record.values:
+            assert referee.ambiguous(record.text, value) is None, (value, record.text)
+
+
 def test_context_required_values_have_their_context_or_repeat_one_that_has(
     corpus: list[Record],
 ) -> None:
@@ -235,9 +238,7 @@ def test_hard_negatives_validate_for_no_category(corpus: list[Record]) -> None:
             if family == "invalid":
                 for spec in _checks(decoy.category):
                     assert not spec.check(text), (decoy.kind, text)  # type: ignore[misc]
-            if family in ("invalid", "no_context"):
-                around = record.text[max(0, decoy.start - WINDOW) : decoy.end + WINDOW]
-                assert validates_somewhere(text, around) is None, (decoy.kind, record.text)
+            assert judge().claimed(record.text, decoy) is None, (decoy.kind, record.text)
             if family == "no_context":
                 spec_words = {
                     w for s in all_specs() if s.category == decoy.category for w in s.context

@@ -60,6 +60,15 @@ Sources, per group (details in each module's docstring)
                    length, checksum: GitHub/npm CRC32, age bech32), RFC 7468 PEM
                    keys drawn from the seed, RFC 7519 JWTs, driver URIs.
 
+No value is ambiguous by the design's own rules (``ambiguity``): a record is
+drawn again while one of its values validates for, or has the format of, another
+category whose context word is at least as near as its own (or, without context
+of its own, another context-free category); a clean record is drawn again while
+one of its hard negatives could be taken that way. Values that validate for two
+categories still appear where their own context settles it (a South African ID
+that is also a 13-digit Visa number, next to "ID number"): that is the "one
+value, one category" rule at work.
+
 Ground-truth conventions: a connection string's or an assignment's value is
 the password or secret itself (what must not leak), a PEM block is the whole
 block from ``-----BEGIN`` to the closing ``-----``, a street address runs from

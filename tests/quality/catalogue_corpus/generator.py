@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import random
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -19,6 +18,7 @@ from . import (
     values_uk_de,
     values_us,
 )
+from .ambiguity import compact, judge, word_pattern
 from .catalogue import BY_NAME, CONTEXT_REQUIRED, NAMES
 from .evasion import TRANSFORMS
 from .languages import LOCALES, filler, frames
@@ -59,21 +59,6 @@ def requires_context(spec: Spec) -> bool:
     return spec.context_required(spec.category in CONTEXT_REQUIRED)
 
 
-def word_pattern(word: str) -> str:
-    """``word`` as a case-folded regular expression on word boundaries (a plain substring in
-    scripts written without spaces: CJK, kana, Hangul, Thai)."""
-    if any(
-        unicodedata.name(c, "").startswith(("CJK", "HANGUL", "KATAKANA", "HIRAGANA", "THAI"))
-        for c in word
-    ):
-        return re.escape(word.lower())
-    return rf"(?<!\w){re.escape(word.lower())}(?!\w)"
-
-
-def _compact(text: str) -> str:
-    return "".join(c for c in text if c.isalnum())
-
-
 @functools.cache
 def _checksum_checks() -> tuple[tuple[str, Check, re.Pattern[str] | None, frozenset[int]], ...]:
     # One entry per distinct checksum-bearing validator: its category, the category's context
@@ -87,7 +72,7 @@ def _checksum_checks() -> tuple[tuple[str, Check, re.Pattern[str] | None, frozen
         words[spec.category].update(w.lower() for w in spec.context)
         if spec.checksum and spec.check is not None:
             owners.setdefault(spec.check, spec)
-            lengths[spec.check].update(len(_compact(spec.make(sampler))) for _ in range(25))
+            lengths[spec.check].update(len(compact(spec.make(sampler))) for _ in range(25))
     return tuple(
         (
             spec.category,
@@ -113,7 +98,7 @@ def validates_somewhere(value: str, sentence: str = "", besides: str = "") -> st
     is in the sentence.
     """
     lowered = sentence.lower()
-    size = len(_compact(value))
+    size = len(compact(value))
     for category, check, words, lengths in _checksum_checks():
         if category == besides or size not in lengths:
             continue
@@ -234,24 +219,26 @@ def _family(lang: str) -> str:
 # --- slices ---------------------------------------------------------------------------------
 
 
-def _unambiguous(rng: random.Random, spec: Spec) -> str:
-    # Without context nothing tells two categories apart: a value that also validates for
-    # another context-free category (a ZA ID that is a valid KR RRN) is drawn again.
-    for _ in range(50):
-        value = spec.make(rng)
-        if validates_somewhere(value, besides=spec.category) is None:
-            return value
-    raise RuntimeError(f"no unambiguous value for {spec.kind}")
+def _settled(build: Callable[[], Record]) -> Record:
+    # A record is redrawn while one of its values could, by the design's own rules, be claimed
+    # by another category (see ambiguity.py): a ZA ID without context that is also a valid
+    # KR RRN, a passport number with another country's passport word nearer than its own.
+    referee = judge()
+    for _ in range(60):
+        record = build()
+        if not any(referee.ambiguous(record.text, value) for value in record.values):
+            return record
+    raise RuntimeError("no unambiguous record in 60 draws")
 
 
 def _plain(rng: random.Random, rotation: _Rotation) -> Record:
     spec = rotation.next()
     doc = _Text()
     _filler(rng, doc, spec.lang)
-    doc.place(rng, rng.choice(frames(spec.lang)), "{v}", [_v(spec, _unambiguous(rng, spec))])
+    doc.place(rng, rng.choice(frames(spec.lang)), "{v}", [_v(spec, spec.make(rng))])
     if rng.random() < 0.35:
         other = rotation.companions(spec, 1)[0]
-        doc.place(rng, rng.choice(frames(other.lang)), "{v}", [_v(other, _unambiguous(rng, other))])
+        doc.place(rng, rng.choice(frames(other.lang)), "{v}", [_v(other, other.make(rng))])
     _filler(rng, doc, spec.lang, 0.4)
     return doc.record(spec.lang, "plain")
 
@@ -358,22 +345,13 @@ def _by_category(rng: random.Random, specs: list[Spec]) -> Spec:
     return rng.choice([s for s in specs if s.category == category])
 
 
-_WINDOW = 40  # the design's default context window
-
-
 def _clean(rng: random.Random, invalid_specs: list[Spec], contextual: list[Spec]) -> Record:
     # A negative must stay a negative next to its neighbours too (an invalid NIR is a valid
     # IMEI: it must not sit within the window of another sentence's "IMEI").
+    referee = judge()
     for _ in range(50):
         record = _clean_attempt(rng, invalid_specs, contextual)
-        if all(
-            validates_somewhere(
-                record.text[d.start : d.end],
-                record.text[max(0, d.start - _WINDOW) : d.end + _WINDOW],
-            )
-            is None
-            for d in record.decoys
-        ):
+        if not any(referee.claimed(record.text, decoy) for decoy in record.decoys):
             return record
     raise RuntimeError("no clean record without a clash")
 
@@ -440,12 +418,12 @@ def generate_slice(name: str, count: int, seed: int, categories: frozenset[str])
         return []
     rotation = _Rotation(rng, specs)
     if name == "plain":
-        return [_plain(rng, rotation) for _ in range(count)]
+        return [_settled(lambda: _plain(rng, rotation)) for _ in range(count)]
     if name == "context":
-        return [_context(rng, rotation, 1, 4, "context") for _ in range(count)]
+        return [_settled(lambda: _context(rng, rotation, 1, 4, "context")) for _ in range(count)]
     if name == "multi":
-        return [_context(rng, rotation, 6, 10, "multi") for _ in range(count)]
-    return [_evasion(rng, rotation) for _ in range(count)]
+        return [_settled(lambda: _context(rng, rotation, 6, 10, "multi")) for _ in range(count)]
+    return [_settled(lambda: _evasion(rng, rotation)) for _ in range(count)]
 
 
 def generate(

@@ -104,7 +104,7 @@ def itin_invalid(rng: random.Random) -> str:
 
 # --- passport, driver's licence, bank account, routing, NPI, MBI ---------------------------
 
-_PASSPORT_CONTEXT = ("passport",)
+_PASSPORT_CONTEXT = ("passport", "US passport", "U.S. passport")
 _PASSPORT_SENTENCES = (
     "US passport number {v}, expires 2031.",
     "Passport No.: {v}",
