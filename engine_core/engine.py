@@ -278,6 +278,14 @@ class Engine:
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
 
+    # --- decision functions (docs/architecture.md, "Decision domains") -----------
+
+    def decide(self, domain: str, parameters: dict[str, Any]) -> dict[str, Any]:
+        """Run a decision function (``evaluate``, ``vrp``, ``bin_packing``, ...); return its result."""
+        from .decisions import decide
+
+        return decide(self, domain, parameters)
+
     # --- streaming (DESIGN 5; see engine_core/streaming.py) ----------------------
 
     def stream_session(

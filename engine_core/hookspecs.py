@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pluggy
 
-from .registries import BuiltinPack, DecisionDomain, Remedy, RuleType
+from .registries import BuiltinPack, DecisionDomain, Remedy, RuleType, Solver
 
 PROJECT_NAME = "engine_pack"
 
@@ -99,4 +99,30 @@ def engine_register_builtin_packs(register: Callable[[BuiltinPack], None]) -> No
         @hookimpl
         def engine_register_builtin_packs(register):
             register(BuiltinPack(pack_id="acme.support", load=lambda: PLAYBOOK_YAML))
+    """
+
+
+@hookspec
+def engine_register_solvers(register: Callable[[Solver], None]) -> None:
+    """Register solvers: the engines behind a solver decision domain.
+
+    Called once when the plugin registries are first built. A solver has an
+    id (``bin_packing.ffd``; licenses allow solvers by id globs), the
+    canonical name of its domain, ``prepare(problem)`` that reads the JSON
+    problem (listing every problem, HTTP 422) and ``solve(prepared, request)``
+    that answers a :class:`~engine_core.solvers.model.SolveOutcome` within
+    ``request.deadline``. ``requires`` names the backend's modules: a solver
+    whose backend is missing answers 501. The domain itself is registered
+    through ``engine_register_decision_domains`` with a
+    :class:`~engine_core.solvers.dispatch.SolverDispatcher` as its ``run``.
+
+    :param register: call it with one :class:`~engine_core.registries.Solver`
+        per solver. An id registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_solvers(register):
+            register(Solver(id="bin_packing.next_fit", domain="bin_packing",
+                            prepare=read_problem, solve=next_fit))
     """

@@ -29,7 +29,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginLoadError
-from .registries import BuiltinPack, DecisionDomain, Registry, Remedy, RuleType
+from .registries import BuiltinPack, DecisionDomain, Registry, Remedy, RuleType, Solver
 
 __all__ = [
     "DEFAULT_PLUGINS",
@@ -53,6 +53,7 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
     ("remedies", "engine_plugins.remedies"),
     ("decision_domains", "engine_plugins.decision_domains"),
     ("builtin_pack", "engine_plugins.builtin_pack"),
+    ("solvers", "engine_plugins.solvers"),
 )
 
 
@@ -64,6 +65,7 @@ class PluginRegistries:
     remedies: Registry[Remedy]
     decision_domains: Registry[DecisionDomain]
     builtin_packs: Registry[BuiltinPack]
+    solvers: Registry[Solver]
 
 
 _lock = threading.RLock()
@@ -187,11 +189,13 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
             remedies=Registry(Remedy),
             decision_domains=Registry(DecisionDomain),
             builtin_packs=Registry(BuiltinPack, key="pack_id"),
+            solvers=Registry(Solver, key="id"),
         )
         # Registration order follows plugin registration order (pluggy calls LIFO).
         _collect(manager, "engine_register_rule_types", registries.rule_types)
         _collect(manager, "engine_register_remedies", registries.remedies)
         _collect(manager, "engine_register_decision_domains", registries.decision_domains)
         _collect(manager, "engine_register_builtin_packs", registries.builtin_packs)
+        _collect(manager, "engine_register_solvers", registries.solvers)
         _registries[manager] = registries
         return registries

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from .errors import PluginLoadError
 from .matching import Matcher
 from .model import FATAL, SEVERITIES, RuleDeclaration
+from .solvers.model import Solver
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -24,6 +25,7 @@ __all__ = [
     "Registry",
     "Remedy",
     "RuleType",
+    "Solver",
     "redaction_token",
 ]
 
@@ -95,7 +97,7 @@ class BuiltinPack:
     description: str = ""
 
 
-T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack)
+T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack, Solver)
 
 
 class Registry(Generic[T]):

@@ -1,0 +1,271 @@
+"""``solver.tcn.basic``: simple temporal networks decided by shortest paths, no dependency.
+
+A constraint ``{from, to, min?, max?}`` means ``min <= t(to) - t(from) <= max``.
+On the distance graph (an edge ``from -> to`` of weight ``max``, an edge
+``to -> from`` of weight ``-min``) the network is consistent exactly when
+there is no negative cycle. A label-correcting pass from a virtual source
+(every node at 0) either finds potentials ``h`` or a cycle in its
+predecessor graph (checked every ``n`` relaxations, and at once when a path
+grows past ``n`` edges), which is a negative cycle: its constraints are the
+conflict. With ``h``, Dijkstra on reduced costs from the first timepoint
+gives the latest times (``d(t0, x)``) and, on the reversed graph, the
+earliest times (``-d(x, t0)``); unbounded ones are null. Integers are exact;
+other numbers use a tolerance of 1e-9 of the largest bound.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from engine_core.solvers.model import SolveOutcome, SolveRequest
+from engine_core.solvers.problems import PROBLEM_LOC, ProblemChecker
+
+__all__ = ["MAX_CONSTRAINTS", "MAX_TIMEPOINTS", "TemporalNetwork", "prepare", "solve"]
+
+#: Size limits (HTTP 422 naming the limit above them).
+MAX_TIMEPOINTS = 100_000
+MAX_CONSTRAINTS = 500_000
+_CHECK_EVERY = 4096  # label-correcting steps between deadline checks
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class TemporalNetwork:
+    """A checked network: timepoint names and the distance graph's edges."""
+
+    names: list[str]
+    source: list[int]
+    target: list[int]
+    weight: list[Number]
+    constraint: list[int]
+    tolerance: float
+
+
+def prepare(problem: Any) -> TemporalNetwork:
+    """Read ``{timepoints, constraints}``; raise DecisionInputError listing every problem."""
+    checker = ProblemChecker()
+    document = checker.mapping(problem, PROBLEM_LOC, required=("timepoints", "constraints"))
+    if document is None:
+        checker.raise_if_any()
+    assert document is not None
+    names = checker.array(
+        document["timepoints"], (*PROBLEM_LOC, "timepoints"), limit=MAX_TIMEPOINTS, min_items=1
+    )
+    index: dict[str, int] = {}
+    for position, name in enumerate(names or []):
+        loc = (*PROBLEM_LOC, "timepoints", position)
+        if checker.string(name, loc) is None:
+            continue
+        if name in index:
+            checker.add(loc, f"duplicate timepoint {name!r}")
+        else:
+            index[name] = position
+    constraints = checker.array(
+        document["constraints"], (*PROBLEM_LOC, "constraints"), limit=MAX_CONSTRAINTS
+    )
+    source: list[int] = []
+    target: list[int] = []
+    weight: list[Number] = []
+    owner: list[int] = []
+    largest = 1.0
+    exact = True
+    for position, item in enumerate(constraints or []):
+        loc = (*PROBLEM_LOC, "constraints", position)
+        fields = checker.mapping(item, loc, required=("from", "to"), optional=("min", "max"))
+        if fields is None:
+            continue
+        ends = [_endpoint(checker, index, fields[key], (*loc, key)) for key in ("from", "to")]
+        bounds = {
+            key: checker.number(fields[key], (*loc, key))
+            for key in ("min", "max")
+            if fields.get(key) is not None
+        }
+        if not bounds:
+            checker.add(loc, "needs min or max (or both)")
+        if None in ends or None in bounds.values():
+            continue
+        start, end = ends
+        assert start is not None and end is not None
+        for key, value in bounds.items():
+            assert value is not None
+            exact = exact and isinstance(value, int)
+            largest = max(largest, abs(float(value)))
+            if key == "max":
+                source.append(start), target.append(end), weight.append(value)
+            else:
+                source.append(end), target.append(start), weight.append(-value)
+            owner.append(position)
+    checker.raise_if_any()
+    return TemporalNetwork(
+        names=list(names or []),
+        source=source,
+        target=target,
+        weight=weight,
+        constraint=owner,
+        tolerance=0.0 if exact else 1e-9 * largest,
+    )
+
+
+def _endpoint(checker: ProblemChecker, index: dict[str, int], value: Any, loc: tuple[Any, ...]) -> int | None:
+    name = checker.string(value, loc)
+    if name is None:
+        return None
+    if name not in index:
+        checker.add(loc, f"unknown timepoint {name!r}")
+        return None
+    return index[name]
+
+
+class _Deadline(Exception):
+    """The time limit passed before the network was decided."""
+
+
+def solve(network: TemporalNetwork, request: SolveRequest) -> SolveOutcome:
+    """Decide the network; earliest and latest times, or one negative cycle's constraints."""
+    try:
+        potentials, cycle = _potentials(network, request.deadline)
+    except _Deadline:
+        return SolveOutcome(status="unknown", solution=None)
+    if cycle is not None:
+        return SolveOutcome(
+            status="infeasible",
+            solution={"consistent": False, "earliest": None, "latest": None, "conflict": cycle},
+        )
+    forward, backward = _adjacency(network, potentials)
+    latest = _from_origin(forward, network, potentials, reverse=False)
+    earliest = _from_origin(backward, network, potentials, reverse=True)
+    return SolveOutcome(
+        status="optimal",
+        solution={
+            "consistent": True,
+            "earliest": dict(zip(network.names, earliest, strict=True)),
+            "latest": dict(zip(network.names, latest, strict=True)),
+            "conflict": [],
+        },
+    )
+
+
+def _potentials(network: TemporalNetwork, deadline: float) -> tuple[list[Number], list[int] | None]:
+    """Label-correcting shortest paths from a virtual source; (potentials, None) or a cycle."""
+    count = len(network.names)
+    outgoing: list[list[int]] = [[] for _ in range(count)]
+    for edge, start in enumerate(network.source):
+        outgoing[start].append(edge)
+    target, weight, tolerance = network.target, network.weight, network.tolerance
+    distance: list[Number] = [0] * count
+    length = [0] * count
+    predecessor = [-1] * count
+    queued = [True] * count
+    queue = deque(range(count))
+    relaxations = 0
+    steps = 0
+    while queue:
+        node = queue.popleft()
+        queued[node] = False
+        steps += 1
+        if steps % _CHECK_EVERY == 0 and time.perf_counter() > deadline:
+            raise _Deadline
+        base = distance[node]
+        for edge in outgoing[node]:
+            head = target[edge]
+            candidate = base + weight[edge]
+            if candidate < distance[head] - tolerance:
+                distance[head] = candidate
+                predecessor[head] = edge
+                length[head] = length[node] + 1
+                relaxations += 1
+                if length[head] >= count or relaxations % count == 0:
+                    cycle = _predecessor_cycle(network, predecessor)
+                    if cycle is not None:
+                        return distance, cycle
+                if not queued[head]:
+                    queued[head] = True
+                    queue.append(head)
+    return distance, None
+
+
+def _predecessor_cycle(network: TemporalNetwork, predecessor: list[int]) -> list[int] | None:
+    """A cycle of the predecessor graph (always negative) as constraint indexes, or None."""
+    source = network.source
+    walk = [0] * len(predecessor)  # 0: unseen; otherwise the walk that saw the node
+    for start in range(len(predecessor)):
+        if walk[start]:
+            continue
+        marker = start + 1
+        node = start
+        while node != -1 and not walk[node]:
+            walk[node] = marker
+            edge = predecessor[node]
+            node = source[edge] if edge != -1 else -1
+        if node != -1 and walk[node] == marker:
+            return _cycle_constraints(network, predecessor, node)
+    return None
+
+
+def _cycle_constraints(network: TemporalNetwork, predecessor: list[int], entry: int) -> list[int]:
+    edges = []
+    node = entry
+    while True:
+        edge = predecessor[node]
+        edges.append(edge)
+        node = network.source[edge]
+        if node == entry:
+            break
+    edges.reverse()  # in the order the cycle is travelled
+    constraints: list[int] = []
+    for edge in edges:
+        if network.constraint[edge] not in constraints:
+            constraints.append(network.constraint[edge])
+    return constraints
+
+
+def _adjacency(
+    network: TemporalNetwork, potentials: list[Number]
+) -> tuple[list[list[tuple[int, Number]]], list[list[tuple[int, Number]]]]:
+    """Forward and reversed adjacency with reduced (non-negative) costs."""
+    count = len(network.names)
+    forward: list[list[tuple[int, Number]]] = [[] for _ in range(count)]
+    backward: list[list[tuple[int, Number]]] = [[] for _ in range(count)]
+    for start, end, cost in zip(network.source, network.target, network.weight, strict=True):
+        reduced = max(0, cost + potentials[start] - potentials[end])
+        forward[start].append((end, reduced))
+        backward[end].append((start, reduced))
+    return forward, backward
+
+
+def _from_origin(
+    adjacency: list[list[tuple[int, Number]]],
+    network: TemporalNetwork,
+    potentials: list[Number],
+    *,
+    reverse: bool,
+) -> list[Number | None]:
+    """Latest times (forward) or earliest times (reverse) relative to the first timepoint."""
+    reduced: list[Number | None] = [None] * len(adjacency)
+    reduced[0] = 0
+    heap: list[tuple[Number, int]] = [(0, 0)]
+    while heap:
+        cost, node = heapq.heappop(heap)
+        if cost != reduced[node]:
+            continue
+        for head, step in adjacency[node]:
+            candidate = cost + step
+            current = reduced[head]
+            if current is None or candidate < current:
+                reduced[head] = candidate
+                heapq.heappush(heap, (candidate, head))
+    origin = potentials[0]
+    times: list[Number | None] = []
+    for node, value in enumerate(reduced):
+        if value is None:
+            times.append(None)
+        elif reverse:  # d(x, t0) = reduced - h(x) + h(t0); earliest = -d(x, t0)
+            times.append(potentials[node] - origin - value)
+        else:  # d(t0, x) = reduced - h(t0) + h(x)
+            times.append(value - origin + potentials[node])
+    return times
