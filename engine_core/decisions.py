@@ -75,9 +75,9 @@ def resolve_decision_domain(registries: PluginRegistries, name: str) -> Decision
         domain = registries.decision_domains.get(canonical)
     if domain is None:
         if canonical is None:
+            known = sorted(set(KNOWN_DECISION_DOMAINS) | set(registries.decision_domains))
             raise UnknownDecisionDomainError(
-                f"Unknown decision function {name!r}; known: "
-                f"{', '.join(sorted(set(KNOWN_DECISION_DOMAINS) | set(registries.decision_domains)))}"
+                f"Unknown decision function {name!r}; known: {', '.join(known)}"
             )
         raise DecisionDomainUnavailableError(
             f"Decision function {canonical!r} is not provided by any installed plugin "

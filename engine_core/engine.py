@@ -281,7 +281,7 @@ class Engine:
     # --- decision functions (docs/architecture.md, "Decision domains") -----------
 
     def decide(self, domain: str, parameters: dict[str, Any]) -> dict[str, Any]:
-        """Run a decision function (``evaluate``, ``vrp``, ``bin_packing``, ...); return its result."""
+        """Run a decision function (``evaluate``, ``vrp``, ...) and return its result object."""
         from .decisions import decide
 
         return decide(self, domain, parameters)

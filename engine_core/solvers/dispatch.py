@@ -119,7 +119,9 @@ class SolverDispatcher:
     ) -> SolvePlan:
         """Check the parameters, the entitlement and the backend; count and solve nothing."""
         checker = ProblemChecker()
-        read = checker.mapping(parameters, ("parameters",), required=("problem",), optional=PARAMETERS)
+        read = checker.mapping(
+            parameters, ("parameters",), required=("problem",), optional=PARAMETERS
+        )
         requested: str | None = None
         time_limit_ms = DEFAULT_TIME_LIMIT_MS
         seed = 0
@@ -127,10 +129,14 @@ class SolverDispatcher:
             if "solver" in read:
                 requested = checker.string(read["solver"], ("parameters", "solver"))
             if "time_limit_ms" in read:
-                value = checker.integer(read["time_limit_ms"], ("parameters", "time_limit_ms"), minimum=1)
+                value = checker.integer(
+                    read["time_limit_ms"], ("parameters", "time_limit_ms"), minimum=1
+                )
                 time_limit_ms = value if value is not None else time_limit_ms
             if "seed" in read:
-                value = checker.integer(read["seed"], ("parameters", "seed"), minimum=0, maximum=MAX_SEED)
+                value = checker.integer(
+                    read["seed"], ("parameters", "seed"), minimum=0, maximum=MAX_SEED
+                )
                 seed = value if value is not None else seed
         checker.raise_if_any()
         assert read is not None

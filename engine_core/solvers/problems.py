@@ -118,9 +118,7 @@ class ProblemChecker:
             return None
         return value
 
-    def _within(
-        self, value: float, loc: Loc, minimum: float | None, maximum: float | None
-    ) -> bool:
+    def _within(self, value: float, loc: Loc, minimum: float | None, maximum: float | None) -> bool:
         if minimum is not None and value < minimum:
             self.add(loc, f"must be at least {minimum}")
             return False

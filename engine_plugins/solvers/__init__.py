@@ -1,10 +1,12 @@
-"""The built-in solver decision domains and their solvers (docs/architecture.md, "Decision domains").
+"""The built-in solver decision domains and their solvers (docs/architecture.md).
 
-| domain (aliases) | solvers (the first the license allows and is installed runs by default) |
-|---|---|
-| ``solve_constraints`` (``solver``) | ``solver.tcn.basic`` (no dependency), ``solver.cp.sat`` (OR-Tools) |
-| ``bin_packing`` (``packing``) | ``bin_packing.cpsat`` (OR-Tools), ``bin_packing.ffd`` (no dependency) |
-| ``vrp`` (``fleet``) | ``vrp.pyvrp`` (PyVRP) |
+By default the first solver the license allows and that is installed runs:
+
+- ``solve_constraints`` (alias ``solver``): ``solver.tcn.basic`` (no
+  dependency), then ``solver.cp.sat`` (OR-Tools CP-SAT);
+- ``bin_packing`` (alias ``packing``): ``bin_packing.cpsat`` (OR-Tools
+  CP-SAT), then ``bin_packing.ffd`` (no dependency);
+- ``vrp`` (alias ``fleet``): ``vrp.pyvrp`` (PyVRP).
 
 Each domain's ``run`` is a :class:`~engine_core.solvers.dispatch.SolverDispatcher`;
 the solvers are registered separately, so other plugins can add their own.

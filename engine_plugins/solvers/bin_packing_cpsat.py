@@ -73,15 +73,15 @@ def prepare(problem: Any) -> PreparedPacking:
 
 def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
     """Minimise the bins used; fall back to the first-fit packing when CP-SAT finds none."""
-    from ortools.sat.python import cp_model
-
     problem, start, bound = prepared.problem, prepared.start, prepared.bound
     limit = problem.max_bins
     if limit is not None and bound > limit:
         return SolveOutcome(status="infeasible", solution=None, bound=bound)
     kinds = problem.packable
     if not kinds:
-        return SolveOutcome(status="optimal", solution=solution(problem, [], 0), objective=0, bound=0)
+        return SolveOutcome(
+            status="optimal", solution=solution(problem, [], 0), objective=0, bound=0
+        )
     start_fits = limit is None or len(start) <= limit
     bins = len(start) if start_fits else limit
     assert bins is not None
@@ -89,6 +89,8 @@ def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
         return SolveOutcome(
             status="optimal", solution=solution(problem, start, bound), objective=bound, bound=bound
         )
+    from ortools.sat.python import cp_model
+
     model = cp_model.CpModel()
     used = [model.new_bool_var(f"used{b}") for b in range(bins)]
     count = {
@@ -118,7 +120,9 @@ def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
                 model.add_hint(count[kind, b], copies.get(kind, 0))
     solver = configured_solver(request)
     status = solve_status(solver.solve(model))
-    proved = max(bound, int(-(-solver.best_objective_bound // 1))) if status != "infeasible" else bound
+    proved = (
+        max(bound, int(-(-solver.best_objective_bound // 1))) if status != "infeasible" else bound
+    )
     if status in ("optimal", "feasible"):
         packing: Packing = [
             [kind for kind in kinds for _ in range(int(solver.value(count[kind, b])))]
@@ -136,6 +140,9 @@ def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
         return SolveOutcome(status="infeasible", solution=None, bound=bound)
     if start_fits:
         return SolveOutcome(
-            status="feasible", solution=solution(problem, start, proved), objective=len(start), bound=proved
+            status="feasible",
+            solution=solution(problem, start, proved),
+            objective=len(start),
+            bound=proved,
         )
     return SolveOutcome(status="unknown", solution=None, bound=proved)

@@ -134,7 +134,9 @@ def _size(
     if dimensions and len(parts) != dimensions:
         checker.add(loc, f"has {len(parts)} dimensions; the bin has {dimensions}")
         return None
-    size = [checker.number(part, (*loc, position), minimum=0) for position, part in enumerate(parts)]
+    size = [
+        checker.number(part, (*loc, position), minimum=0) for position, part in enumerate(parts)
+    ]
     if not dimensions or any(part is None for part in size):
         return None
     return tuple(part for part in size if part is not None)
@@ -151,7 +153,9 @@ def lower_bound(problem: PackingProblem) -> int:
     best = 1
     for dimension, limit in enumerate(problem.capacity):
         sizes = [
-            problem.sizes[kind][dimension] for kind in kinds for _ in range(problem.quantities[kind])
+            problem.sizes[kind][dimension]
+            for kind in kinds
+            for _ in range(problem.quantities[kind])
         ]
         best = max(best, _ceil_ratio(sum(sizes), limit))
         if problem.integral:

@@ -92,8 +92,12 @@ class _Reader:
             if fields is None:
                 continue
             name = self.checker.string(fields["name"], (*here, "name"))
-            low = self.checker.integer(fields["min"], (*here, "min"), minimum=-MAX_BOUND, maximum=MAX_BOUND)
-            high = self.checker.integer(fields["max"], (*here, "max"), minimum=-MAX_BOUND, maximum=MAX_BOUND)
+            low = self.checker.integer(
+                fields["min"], (*here, "min"), minimum=-MAX_BOUND, maximum=MAX_BOUND
+            )
+            high = self.checker.integer(
+                fields["max"], (*here, "max"), minimum=-MAX_BOUND, maximum=MAX_BOUND
+            )
             if name is None or low is None or high is None:
                 continue
             if name in self.variables:
@@ -171,7 +175,9 @@ class _Reader:
         variables = [self._variable(name, (*loc, position)) for position, name in enumerate(names)]
         self.terms += len(names)
         if all(variable is not None for variable in variables):
-            self.model.add_all_different([variable for variable in variables if variable is not None])
+            self.model.add_all_different(
+                [variable for variable in variables if variable is not None]
+            )
 
     def _no_overlap(self, value: Any, loc: Loc) -> None:
         tasks = self.checker.array(value, loc, min_items=1, limit=MAX_VARIABLES)
@@ -204,9 +210,14 @@ class _Reader:
             self.model.add_no_overlap(intervals)
 
     def _objective(self, value: Any, loc: Loc) -> None:
-        if not isinstance(value, Mapping) or len(value) != 1 or next(iter(value)) not in (
-            "minimize",
-            "maximize",
+        if (
+            not isinstance(value, Mapping)
+            or len(value) != 1
+            or next(iter(value))
+            not in (
+                "minimize",
+                "maximize",
+            )
         ):
             self.checker.add(loc, "must be {minimize: {name: coef}} or {maximize: {name: coef}}")
             return
@@ -230,7 +241,11 @@ def solve(program: IntegerProgram, request: SolveRequest) -> SolveOutcome:
     solver = configured_solver(request)
     status = solve_status(solver.solve(program.model))
     if status in ("infeasible", "unknown"):
-        bound = _number(solver.best_objective_bound) if program.has_objective and status == "unknown" else None
+        bound = (
+            _number(solver.best_objective_bound)
+            if program.has_objective and status == "unknown"
+            else None
+        )
         return SolveOutcome(status=status, solution=None, bound=bound)
     values = {name: int(solver.value(variable)) for name, variable in program.variables.items()}
     if not program.has_objective:

@@ -90,15 +90,18 @@ def prepare(problem: Any) -> TemporalNetwork:
         if None in ends or None in bounds.values():
             continue
         start, end = ends
-        assert start is not None and end is not None
+        if start is None or end is None:
+            continue
         for key, value in bounds.items():
-            assert value is not None
+            if value is None:
+                continue
             exact = exact and isinstance(value, int)
             largest = max(largest, abs(float(value)))
-            if key == "max":
-                source.append(start), target.append(end), weight.append(value)
-            else:
-                source.append(end), target.append(start), weight.append(-value)
+            # max: edge from -> to of weight max; min: edge to -> from of weight -min.
+            head, tail = (start, end) if key == "max" else (end, start)
+            source.append(head)
+            target.append(tail)
+            weight.append(value if key == "max" else -value)
             owner.append(position)
     checker.raise_if_any()
     return TemporalNetwork(
@@ -111,7 +114,9 @@ def prepare(problem: Any) -> TemporalNetwork:
     )
 
 
-def _endpoint(checker: ProblemChecker, index: dict[str, int], value: Any, loc: tuple[Any, ...]) -> int | None:
+def _endpoint(
+    checker: ProblemChecker, index: dict[str, int], value: Any, loc: tuple[Any, ...]
+) -> int | None:
     name = checker.string(value, loc)
     if name is None:
         return None

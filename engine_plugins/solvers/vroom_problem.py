@@ -153,7 +153,9 @@ class VroomProblem:
     distances: dict[str, list[list[int]]] | None
     costs: dict[str, list[list[int]]] = field(default_factory=dict)
 
-    def travel(self, vehicle: Vehicle, origin: int, destination: int) -> tuple[int, int, int | None]:
+    def travel(
+        self, vehicle: Vehicle, origin: int, destination: int
+    ) -> tuple[int, int, int | None]:
         """(duration, cost, distance or None) of one leg driven by ``vehicle``."""
         duration = self.durations[vehicle.profile][origin][destination]
         if vehicle.speed_factor != 1.0:
@@ -164,7 +166,9 @@ class VroomProblem:
         if vehicle.profile in self.costs:
             cost = self.costs[vehicle.profile][origin][destination]
         else:
-            cost = round(vehicle.per_hour * duration / 3600 + vehicle.per_km * (distance or 0) / 1000)
+            cost = round(
+                vehicle.per_hour * duration / 3600 + vehicle.per_km * (distance or 0) / 1000
+            )
         return duration, cost, distance
 
 
@@ -208,10 +212,14 @@ class _Reader:
             return self._with_matrices(jobs, vehicles, dimensions, matrices)
         return self._with_coordinates(jobs, vehicles, dimensions)
 
-    def _matrices(self, document: Mapping[str, Any]) -> dict[str, dict[str, list[list[int]]]] | None:
+    def _matrices(
+        self, document: Mapping[str, Any]
+    ) -> dict[str, dict[str, list[list[int]]]] | None:
         checker = self.checker
         if "matrix" in document and "matrices" in document:
-            checker.add((*PROBLEM_LOC, "matrix"), "give matrices or the deprecated matrix, not both")
+            checker.add(
+                (*PROBLEM_LOC, "matrix"), "give matrices or the deprecated matrix, not both"
+            )
             return None
         if "matrix" in document:
             matrix = self._matrix(document["matrix"], (*PROBLEM_LOC, "matrix"))
@@ -237,7 +245,9 @@ class _Reader:
                 if len(sizes) > 1:
                     checker.add(here, "durations, distances and costs must have the same size")
                     continue
-                result[str(name)] = {kind: matrix for kind, matrix in read.items() if matrix is not None}
+                result[str(name)] = {
+                    kind: matrix for kind, matrix in read.items() if matrix is not None
+                }
         sizes = {len(kinds["durations"]) for kinds in result.values()}
         if len(sizes) > 1:
             checker.add(loc, "every profile's matrices must have the same size")
@@ -250,11 +260,11 @@ class _Reader:
         size = len(rows)
         for position, row in enumerate(rows):
             if not isinstance(row, list) or len(row) != size:
-                self.checker.add((*loc, position), f"must be an array of {size} integers (square matrix)")
+                self.checker.add(
+                    (*loc, position), f"must be an array of {size} integers (square matrix)"
+                )
                 return None
-            if not all(
-                type(entry) is int and 0 <= entry <= MAX_VALUE for entry in row
-            ):
+            if not all(type(entry) is int and 0 <= entry <= MAX_VALUE for entry in row):
                 self.checker.add(
                     (*loc, position), f"entries must be integers from 0 to {MAX_VALUE}"
                 )
@@ -266,7 +276,7 @@ class _Reader:
     def _place(
         self, fields: Mapping[str, Any], loc: Loc, coordinates_key: str, index_key: str
     ) -> Place | None:
-        """A place from ``coordinates_key`` / ``index_key`` (matrix rows when matrices are given)."""
+        """A place from ``coordinates_key`` / ``index_key`` (a matrix row with matrices)."""
         coordinates = None
         if coordinates_key in fields:
             coordinates = self._coordinates(fields[coordinates_key], (*loc, coordinates_key))
@@ -318,7 +328,9 @@ class _Reader:
 
     def _job(self, item: Any, loc: Loc, seen: set[int]) -> Job | None:
         checker = self.checker
-        fields = checker.mapping(item, loc, required=("id",), optional=(*_JOB_FIELDS, *_JOB_UNSUPPORTED))
+        fields = checker.mapping(
+            item, loc, required=("id",), optional=(*_JOB_FIELDS, *_JOB_UNSUPPORTED)
+        )
         if fields is None:
             return None
         ok = True
@@ -333,19 +345,30 @@ class _Reader:
         if identifier is not None:
             seen.add(identifier)
         place = self._place(fields, loc, "location", "location_index")
-        service = checker.integer(fields.get("service", 0), (*loc, "service"), minimum=0, maximum=MAX_VALUE)
+        service = checker.integer(
+            fields.get("service", 0), (*loc, "service"), minimum=0, maximum=MAX_VALUE
+        )
         delivery = self._amount(fields.get("delivery"), (*loc, "delivery"))
         pickup = self._amount(fields.get("pickup"), (*loc, "pickup"))
-        priority = checker.integer(fields.get("priority", 0), (*loc, "priority"), minimum=0, maximum=100)
+        priority = checker.integer(
+            fields.get("priority", 0), (*loc, "priority"), minimum=0, maximum=100
+        )
         window = self._job_window(fields.get("time_windows"), (*loc, "time_windows"))
         skills = self._skills(fields.get("skills"), (*loc, "skills"))
         description = self._description(fields.get("description"), (*loc, "description"))
-        parts = (identifier, place, service, delivery, pickup, priority, window, skills, description)
-        if not ok or any(part is None for part in parts):
+        if (
+            not ok
+            or identifier is None
+            or place is None
+            or service is None
+            or delivery is None
+            or pickup is None
+            or priority is None
+            or window is None
+            or skills is None
+            or description is None
+        ):
             return None
-        assert identifier is not None and place is not None and service is not None
-        assert delivery is not None and pickup is not None and priority is not None
-        assert window is not None and skills is not None and description is not None
         return Job(
             id=identifier,
             place=place,
@@ -406,7 +429,10 @@ class _Reader:
         skills = self.checker.array(value, loc, limit=1000)
         if skills is None:
             return None
-        read = [self.checker.integer(skill, (*loc, position), minimum=0) for position, skill in enumerate(skills)]
+        read = [
+            self.checker.integer(skill, (*loc, position), minimum=0)
+            for position, skill in enumerate(skills)
+        ]
         if any(skill is None for skill in read):
             return None
         return frozenset(skill for skill in read if skill is not None)
@@ -523,14 +549,20 @@ class _Reader:
     def _costs(self, value: Any, loc: Loc) -> tuple[int, int, int] | None:
         if value is None:
             return (0, DEFAULT_PER_HOUR, 0)
-        fields = self.checker.mapping(value, loc, optional=("fixed", "per_hour", "per_km", "per_task_hour"))
+        fields = self.checker.mapping(
+            value, loc, optional=("fixed", "per_hour", "per_km", "per_task_hour")
+        )
         if fields is None:
             return None
         if fields.get("per_task_hour", 0) != 0:
-            self.checker.add((*loc, "per_task_hour"), "task-time costs are not supported by vrp.pyvrp")
+            self.checker.add(
+                (*loc, "per_task_hour"), "task-time costs are not supported by vrp.pyvrp"
+            )
             return None
         read = [
-            self.checker.integer(fields.get(key, default), (*loc, key), minimum=0, maximum=MAX_VALUE)
+            self.checker.integer(
+                fields.get(key, default), (*loc, key), minimum=0, maximum=MAX_VALUE
+            )
             for key, default in (("fixed", 0), ("per_hour", DEFAULT_PER_HOUR), ("per_km", 0))
         ]
         if any(part is None for part in read):
@@ -549,7 +581,9 @@ class _Reader:
         kinds = (matrices or {}).get(profile, {})
         if "costs" in kinds and (per_hour != DEFAULT_PER_HOUR or per_km):
             self.checker.add(
-                loc, f"per_hour and per_km cannot be combined with a custom costs matrix for {profile!r}"
+                loc,
+                "per_hour and per_km cannot be combined with a custom costs matrix "
+                f"for {profile!r}",
             )
             return False
         if matrices is not None and per_km and "distances" not in kinds:
@@ -591,7 +625,9 @@ class _Reader:
             if with_distances
             else None
         )
-        costs = {name: restrict(kinds["costs"]) for name, kinds in matrices.items() if "costs" in kinds}
+        costs = {
+            name: restrict(kinds["costs"]) for name, kinds in matrices.items() if "costs" in kinds
+        }
         return VroomProblem(jobs, vehicles, dimensions, durations, distances, costs)
 
     def _with_coordinates(

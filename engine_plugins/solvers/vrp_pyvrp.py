@@ -190,8 +190,9 @@ def _model(vroom: VroomProblem) -> tuple[pyvrp.ProblemData, list[list[Vehicle]]]
         clients=clients,
         depots=[pyvrp.Depot(location=index) for index in range(depots)],
         vehicle_types=vehicle_types,
-        distance_matrices=costs,
-        duration_matrices=durations,
+        # PyVRP's stubs spell these ndarray[int]; they are int64 matrices as it requires.
+        distance_matrices=costs,  # type: ignore[arg-type]
+        duration_matrices=durations,  # type: ignore[arg-type]
     )
     return data, list(groups.values())
 
@@ -227,7 +228,7 @@ def _matrices(
     picked = np.where(real, rows, 0)
 
     def spread(matrix: list[list[int]]) -> npt.NDArray[np.float64]:
-        full = np.asarray(matrix, dtype=np.float64)[np.ix_(picked, picked)]
+        full: npt.NDArray[np.float64] = np.asarray(matrix, dtype=np.float64)[np.ix_(picked, picked)]
         full[~real, :] = 0
         full[:, ~real] = 0
         return full
@@ -238,9 +239,7 @@ def _matrices(
     if vehicle.profile in vroom.costs:
         cost = spread(vroom.costs[vehicle.profile])
     else:
-        distance = (
-            spread(vroom.distances[vehicle.profile]) if vroom.distances is not None else 0.0
-        )
+        distance = spread(vroom.distances[vehicle.profile]) if vroom.distances is not None else 0.0
         cost = np.rint(vehicle.per_hour * duration / 3600 + vehicle.per_km * distance / 1000)
     return cost.astype(np.int64), duration.astype(np.int64)
 
@@ -281,7 +280,9 @@ def _routes(best: pyvrp.Solution, groups: list[list[Vehicle]]) -> list[_Route]:
         jobs, starts = [], []
         for activity in schedule:
             if activity.time_warp:
-                raise EngineRuntimeError("vrp.pyvrp: PyVRP returned a route that breaks a time window")
+                raise EngineRuntimeError(
+                    "vrp.pyvrp: PyVRP returned a route that breaks a time window"
+                )
             if activity.is_client():
                 jobs.append(activity.idx)
                 starts.append(activity.start_time)
@@ -369,7 +370,9 @@ def _route_answer(vroom: VroomProblem, route: _Route) -> dict[str, Any]:
             leg_time, leg_cost, leg_distance = 0, 0, 0
             clock = start  # an open start: the route starts at its first job
         if not steps:
-            steps.append(step("start", vehicle.start or job.place, clock, service=0, waiting_time=0))
+            steps.append(
+                step("start", vehicle.start or job.place, clock, service=0, waiting_time=0)
+            )
         travel += leg_time
         cost += leg_cost
         if distance is not None:
@@ -438,7 +441,9 @@ def _check_route(vroom: VroomProblem, route: _Route, answer: dict[str, Any]) -> 
     if vehicle.max_tasks is not None and len(route.jobs) > vehicle.max_tasks:
         problems.append("max_tasks")
     for entry in answer["steps"]:
-        if any(part < 0 or part > limit for part, limit in zip(entry["load"], capacity, strict=True)):
+        if any(
+            part < 0 or part > limit for part, limit in zip(entry["load"], capacity, strict=True)
+        ):
             problems.append("capacity")
     for position, entry in zip(route.jobs, answer["steps"][1:-1], strict=True):
         job = vroom.jobs[position]
@@ -452,6 +457,6 @@ def _check_route(vroom: VroomProblem, route: _Route, answer: dict[str, Any]) -> 
         problems.append("vehicle time window")
     if problems:
         raise EngineRuntimeError(
-            f"vrp.pyvrp: the route of vehicle {vehicle.id} breaks {', '.join(sorted(set(problems)))}"
+            f"vrp.pyvrp: the route of vehicle {vehicle.id} breaks "
+            f"{', '.join(sorted(set(problems)))}"
         )
-

@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from engine_core import Engine
+from engine_core.decisions import KNOWN_DECISION_DOMAINS, resolve_decision_domain, solver_dispatcher
 from engine_core.registries import DecisionDomain
 
 from ..dependencies import get_engine
@@ -18,6 +19,7 @@ from ..errors import ERROR_RESPONSES
 from ..licensing import engine_for_request, verify_license_data
 from ..models import DecisionRequest, DecisionResponse, EvaluateRequest, EvaluationResultModel
 from ..responses import json_response
+from ..solving import solve_decision
 
 __all__ = ["KNOWN_DOMAINS", "resolve_domain", "router"]
 
@@ -27,17 +29,7 @@ router = APIRouter(tags=["evaluate"])
 INLINE_TEXT_LIMIT = 64 * 1024
 
 #: Every decision function name the API knows, alias -> canonical name.
-KNOWN_DOMAINS = {
-    "evaluate": "evaluate",
-    "pii": "evaluate",
-    "safety": "evaluate",
-    "vrp": "vrp",
-    "fleet": "vrp",
-    "bin_packing": "bin_packing",
-    "packing": "bin_packing",
-    "solve_constraints": "solve_constraints",
-    "solver": "solve_constraints",
-}
+KNOWN_DOMAINS = KNOWN_DECISION_DOMAINS
 
 
 async def _call(text_size: int, function: Any, *args: Any) -> Any:
@@ -49,23 +41,7 @@ async def _call(text_size: int, function: Any, *args: Any) -> Any:
 
 def resolve_domain(engine: Engine, name: str) -> DecisionDomain:
     """Return the installed domain for ``name``; 400 when unknown, 501 when not installed."""
-    registry = engine.registries.decision_domains
-    domain = registry.get(name)
-    if domain is not None:
-        return domain
-    canonical = KNOWN_DOMAINS.get(name)
-    if canonical is None:
-        raise HTTPException(
-            status.HTTP_400_BAD_REQUEST,
-            f"Unknown decision function {name!r}; known: {', '.join(sorted(KNOWN_DOMAINS))}",
-        )
-    domain = registry.get(canonical)
-    if domain is not None:
-        return domain
-    raise HTTPException(
-        status.HTTP_501_NOT_IMPLEMENTED,
-        f"Decision function {canonical!r} is not provided by any installed plugin in this edition",
-    )
+    return resolve_decision_domain(engine.registries, name)
 
 
 @router.post(
@@ -89,7 +65,15 @@ async def evaluate(
     responses={
         **ERROR_RESPONSES,
         400: {**ERROR_RESPONSES[400], "description": "Unknown decision function, or bad input."},
+        403: {
+            **ERROR_RESPONSES[403],
+            "description": "License refused, or the solver not licensed.",
+        },
         501: {**ERROR_RESPONSES[400], "description": "Known function no plugin provides."},
+        503: {
+            **ERROR_RESPONSES[503],
+            "description": "Every solve slot busy (Retry-After), over budget, or license expired.",
+        },
     },
     summary="Run a decision function",
 )
@@ -98,6 +82,8 @@ async def decision(
 ) -> Response:
     """Run a decision function (default ``evaluate``) and return its result."""
     domain = resolve_domain(engine, body.domain)
+    if solver_dispatcher(domain) is not None:
+        return await solve_decision(request, body, engine, domain)
     if domain.name == "evaluate" and not isinstance(body.parameters.get("text"), str):
         raise RequestValidationError(
             [
