@@ -46,21 +46,23 @@ class ProblemChecker:
         required: Collection[str] = (),
         optional: Collection[str] = (),
     ) -> Mapping[str, Any] | None:
-        """An object with every ``required`` key and no key outside ``required | optional``."""
+        """An object with every ``required`` key and no key outside ``required | optional``.
+
+        Returns None when it is not an object or lacks a required key; an
+        unknown key is a problem, but the object is still returned so that the
+        keys it knows are read (and their problems listed) too.
+        """
         if not isinstance(value, Mapping):
             self.add(loc, f"must be an object, got {_json_type(value)}")
             return None
-        ok = True
-        for key in required:
-            if key not in value:
-                self.add((*loc, key), "is required")
-                ok = False
         allowed = set(required) | set(optional)
         for key in value:
             if key not in allowed:
                 self.add((*loc, str(key)), f"unknown field; expected one of {sorted(allowed)}")
-                ok = False
-        return value if ok else None
+        missing = [key for key in required if key not in value]
+        for key in missing:
+            self.add((*loc, key), "is required")
+        return None if missing else value
 
     def array(
         self, value: Any, loc: Loc, *, limit: int | None = None, min_items: int = 0

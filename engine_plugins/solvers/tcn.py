@@ -3,11 +3,9 @@
 A constraint ``{from, to, min?, max?}`` means ``min <= t(to) - t(from) <= max``.
 On the distance graph (an edge ``from -> to`` of weight ``max``, an edge
 ``to -> from`` of weight ``-min``) the network is consistent exactly when
-there is no negative cycle. A label-correcting pass from a virtual source
-(every node at 0) either finds potentials ``h`` or a cycle in its
-predecessor graph (checked every ``n`` relaxations, and at once when a path
-grows past ``n`` edges), which is a negative cycle: its constraints are the
-conflict. With ``h``, Dijkstra on reduced costs from the first timepoint
+there is no negative cycle. Goldberg-Radzik passes from a virtual source
+(every node at 0) either find potentials ``h`` or a cycle of negative reduced
+costs, which is a negative cycle: its constraints are the conflict. With ``h``, Dijkstra on reduced costs from the first timepoint
 gives the latest times (``d(t0, x)``) and, on the reversed graph, the
 earliest times (``-d(x, t0)``); unbounded ones are null. Integers are exact;
 other numbers use a tolerance of 1e-9 of the largest bound.
@@ -29,7 +27,6 @@ __all__ = ["MAX_CONSTRAINTS", "MAX_TIMEPOINTS", "TemporalNetwork", "prepare", "s
 #: Size limits (HTTP 422 naming the limit above them).
 MAX_TIMEPOINTS = 100_000
 MAX_CONSTRAINTS = 500_000
-_CHECK_EVERY = 4096  # label-correcting steps between deadline checks
 
 Number = int | float
 
@@ -155,43 +152,115 @@ def solve(network: TemporalNetwork, request: SolveRequest) -> SolveOutcome:
     )
 
 
-def _potentials(network: TemporalNetwork, deadline: float) -> tuple[list[Number], list[int] | None]:
-    """Label-correcting shortest paths from a virtual source; (potentials, None) or a cycle."""
+def _potentials(
+    network: TemporalNetwork, deadline: float
+) -> tuple[list[Number], list[int] | None]:
+    """Goldberg-Radzik passes from a virtual source: (potentials, None) or (_, a cycle).
+
+    Each pass searches the admissible graph (edges of negative reduced cost)
+    from the nodes that changed: a cycle there is a negative cycle; otherwise
+    its nodes are scanned in topological order, which settles long chains of
+    constraints in one pass.
+    """
     count = len(network.names)
     outgoing: list[list[int]] = [[] for _ in range(count)]
     for edge, start in enumerate(network.source):
         outgoing[start].append(edge)
     target, weight, tolerance = network.target, network.weight, network.tolerance
     distance: list[Number] = [0] * count
-    length = [0] * count
     predecessor = [-1] * count
-    queued = [True] * count
-    queue = deque(range(count))
-    relaxations = 0
-    steps = 0
-    while queue:
-        node = queue.popleft()
-        queued[node] = False
-        steps += 1
-        if steps % _CHECK_EVERY == 0 and time.perf_counter() > deadline:
+    stamp = [0] * count  # the pass that reached the node
+    on_path = [False] * count
+    via = [-1] * count  # the admissible edge the search reached the node by
+    changed = list(range(count))
+    passes = 0
+    while changed:
+        passes += 1
+        if time.perf_counter() > deadline:
             raise _Deadline
-        base = distance[node]
-        for edge in outgoing[node]:
-            head = target[edge]
-            candidate = base + weight[edge]
-            if candidate < distance[head] - tolerance:
-                distance[head] = candidate
-                predecessor[head] = edge
-                length[head] = length[node] + 1
-                relaxations += 1
-                if length[head] >= count or relaxations % count == 0:
-                    cycle = _predecessor_cycle(network, predecessor)
-                    if cycle is not None:
-                        return distance, cycle
-                if not queued[head]:
-                    queued[head] = True
-                    queue.append(head)
+        order: list[int] = []
+        for root in changed:
+            if stamp[root] == passes:
+                continue
+            cycle = _admissible_search(
+                root, passes, outgoing, network, distance, stamp, on_path, via, order
+            )
+            if cycle is not None:
+                return distance, cycle
+        order.reverse()
+        touched: list[int] = []
+        for node in order:
+            base = distance[node]
+            for edge in outgoing[node]:
+                head = target[edge]
+                candidate = base + weight[edge]
+                if candidate < distance[head] - tolerance:
+                    distance[head] = candidate
+                    predecessor[head] = edge
+                    touched.append(head)
+        changed = list(dict.fromkeys(touched))
+        if passes > count:  # a negative cycle keeps labels changing; the tree shows it
+            cycle = _predecessor_cycle(network, predecessor)
+            if cycle is not None:
+                return distance, cycle
     return distance, None
+
+
+def _admissible_search(
+    root: int,
+    mark: int,
+    outgoing: list[list[int]],
+    network: TemporalNetwork,
+    distance: list[Number],
+    stamp: list[int],
+    on_path: list[bool],
+    via: list[int],
+    order: list[int],
+) -> list[int] | None:
+    """Depth-first search over negative-reduced-cost edges; post-order into ``order``."""
+    target, weight, tolerance = network.target, network.weight, network.tolerance
+    stamp[root] = mark
+    on_path[root] = True
+    stack = [(root, 0)]
+    while stack:
+        node, position = stack[-1]
+        edges = outgoing[node]
+        base = distance[node]
+        while position < len(edges):
+            edge = edges[position]
+            position += 1
+            head = target[edge]
+            if base + weight[edge] >= distance[head] - tolerance:
+                continue
+            if on_path[head]:  # a cycle of negative reduced costs: a negative cycle
+                for waiting, _ in stack:
+                    on_path[waiting] = False
+                return _search_cycle(network, via, edge, node, head)
+            if stamp[head] != mark:
+                stack[-1] = (node, position)
+                stamp[head] = mark
+                on_path[head] = True
+                via[head] = edge
+                stack.append((head, 0))
+                break
+        else:
+            stack.pop()
+            on_path[node] = False
+            order.append(node)
+    return None
+
+
+def _search_cycle(
+    network: TemporalNetwork, via: list[int], closing: int, last: int, first: int
+) -> list[int]:
+    """The cycle ``first -> ... -> last -> first`` the search closed, as constraint indexes."""
+    edges = [closing]
+    node = last
+    while node != first:
+        edges.append(via[node])
+        node = network.source[via[node]]
+    edges.reverse()
+    return _constraints_of(network, edges)
 
 
 def _predecessor_cycle(network: TemporalNetwork, predecessor: list[int]) -> list[int] | None:
@@ -222,11 +291,12 @@ def _cycle_constraints(network: TemporalNetwork, predecessor: list[int], entry: 
         if node == entry:
             break
     edges.reverse()  # in the order the cycle is travelled
-    constraints: list[int] = []
-    for edge in edges:
-        if network.constraint[edge] not in constraints:
-            constraints.append(network.constraint[edge])
-    return constraints
+    return _constraints_of(network, edges)
+
+
+def _constraints_of(network: TemporalNetwork, edges: list[int]) -> list[int]:
+    """The constraints of a cycle's edges, in order, each once."""
+    return list(dict.fromkeys(network.constraint[edge] for edge in edges))
 
 
 def _adjacency(

@@ -239,7 +239,11 @@ class _Reader:
             )
             if fields is None:
                 continue
-            read = {kind: self._matrix(fields[kind], (*here, kind)) for kind in fields}
+            read = {
+                kind: self._matrix(fields[kind], (*here, kind))
+                for kind in ("durations", "distances", "costs")
+                if kind in fields
+            }
             if all(matrix is not None for matrix in read.values()):
                 sizes = {len(matrix) for matrix in read.values() if matrix is not None}
                 if len(sizes) > 1:
