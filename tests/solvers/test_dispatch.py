@@ -1,0 +1,211 @@
+"""Choosing, entitling, limiting and counting solves; a third-party solver; missing backends."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import license_document, license_key
+
+from engine_core import (
+    DecisionDomainUnavailableError,
+    DecisionInputError,
+    DeveloperQuotaExceededError,
+    Engine,
+    LicenseEntitlementError,
+    ServerConfigurationError,
+    UnknownDecisionDomainError,
+    hookimpl,
+)
+from engine_core.decisions import decision_functions
+from engine_core.licensing.license_file import load_license
+from engine_core.registries import Solver
+from engine_core.solvers.dispatch import SolverDispatcher
+from engine_core.solvers.model import SolveOutcome, SolveRequest
+
+TCN = {"timepoints": ["a", "b"], "constraints": [{"from": "a", "to": "b", "min": 1}]}
+PROGRAM = {"variables": [{"name": "x", "min": 0, "max": 3}], "objective": {"maximize": {"x": 1}}}
+PACKING = {"items": [{"id": "a", "size": [2]}], "bin": {"capacity": [5]}}
+ROUTING = {
+    "vehicles": [{"id": 1, "start_index": 0, "end_index": 0}],
+    "jobs": [{"id": 1, "location_index": 1}],
+    "matrices": {"car": {"durations": [[0, 5], [5, 0]]}},
+}
+#: (domain, solver, problem) for every built-in solver.
+CASES = [
+    ("solve_constraints", "solver.tcn.basic", TCN),
+    ("solve_constraints", "solver.cp.sat", PROGRAM),
+    ("bin_packing", "bin_packing.ffd", PACKING),
+    ("bin_packing", "bin_packing.cpsat", PACKING),
+    ("vrp", "vrp.pyvrp", ROUTING),
+]
+#: What each tier's default licensed_solvers allow (the spec's globs).
+ALLOWED = {
+    "COMMUNITY": {"solver.tcn.basic"},
+    "DEVELOPER": {"solver.tcn.basic", "bin_packing.ffd", "bin_packing.cpsat"},
+    "ENTERPRISE": {solver for _, solver, _ in CASES},
+}
+
+
+def parameters(problem: Any, **extra: Any) -> dict[str, Any]:
+    return {"problem": problem, "time_limit_ms": 100, **extra}
+
+
+@pytest.mark.parametrize("tier", list(ALLOWED))
+@pytest.mark.parametrize(("domain", "solver", "problem"), CASES)
+def test_tier_defaults_decide_who_solves(
+    engine_for: Callable[[str], Engine], tier: str, domain: str, solver: str, problem: Any
+) -> None:
+    engine = engine_for(tier)
+    if solver in ALLOWED[tier]:
+        result = engine.decide(domain, parameters(problem, solver=solver))
+        assert result["solver"] == solver and result["domain"] == domain
+    else:
+        with pytest.raises(LicenseEntitlementError, match=solver.replace(".", r"\.")):
+            engine.decide(domain, parameters(problem, solver=solver))
+
+
+def test_default_solver_is_the_first_the_license_allows(
+    engine_for: Callable[[str], Engine],
+) -> None:
+    assert Engine().decide("solver", parameters(TCN))["solver"] == "solver.tcn.basic"
+    developer = engine_for("DEVELOPER")
+    assert developer.decide("packing", parameters(PACKING))["solver"] == "bin_packing.cpsat"
+    with pytest.raises(LicenseEntitlementError, match="allows none of the solvers of domain 'vrp'"):
+        developer.decide("fleet", parameters(ROUTING))
+
+
+def test_license_file_globs_replace_the_tier_defaults(authority: str) -> None:
+    document = license_document(
+        authority, "DEVELOPER", licensed_solvers=["vrp.*", "bin_packing.ffd"]
+    )
+    license = load_license(document).context()
+    registries = Engine().registries
+    packing = SolverDispatcher("bin_packing", preferred=("bin_packing.cpsat", "bin_packing.ffd"))
+    assert packing.plan(registries, parameters(PACKING), license).solver.id == "bin_packing.ffd"
+    routing = SolverDispatcher("vrp")
+    assert routing.plan(registries, parameters(ROUTING), license).run()["status"] == "feasible"
+    with pytest.raises(LicenseEntitlementError):
+        SolverDispatcher("solve_constraints").plan(registries, parameters(TCN), license)
+
+
+def test_unknown_solver_and_bad_parameters_list_every_problem() -> None:
+    with pytest.raises(DecisionInputError) as caught:
+        Engine().decide(
+            "solver", {"problem": TCN, "time_limit_ms": 0, "seed": -1, "solver": 3, "limit": 1}
+        )
+    assert {tuple(problem["loc"]) for problem in caught.value.problems} == {
+        ("parameters", "time_limit_ms"),
+        ("parameters", "seed"),
+        ("parameters", "solver"),
+        ("parameters", "limit"),
+    }
+    with pytest.raises(DecisionInputError, match="unknown solver 'solver.tcn.fast'"):
+        Engine().decide("solver", parameters(TCN, solver="solver.tcn.fast"))
+    with pytest.raises(DecisionInputError, match="problem: is required"):
+        Engine().decide("solver", {})
+
+
+def test_time_limit_defaults_and_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Engine().decide("solver", {"problem": TCN})["time_limit_ms"] == 1000
+    monkeypatch.setenv("ENGINE_SOLVE_TIME_LIMIT_MS", "250")
+    assert Engine().decide("solver", parameters(TCN, time_limit_ms=60_000))["time_limit_ms"] == 250
+    monkeypatch.setenv("ENGINE_SOLVE_TIME_LIMIT_MS", "soon")
+    with pytest.raises(ServerConfigurationError, match="ENGINE_SOLVE_TIME_LIMIT_MS"):
+        Engine().decide("solver", parameters(TCN))
+
+
+def test_each_solve_counts_one_decision_and_a_malformed_one_none(authority: str) -> None:
+    engine = Engine(license_key=license_key(authority, "DEVELOPER", max_decisions_per_minute=2))
+    with pytest.raises(DecisionInputError):
+        engine.decide("packing", parameters({"items": []}))
+    engine.decide("packing", parameters(PACKING))
+    engine.decide("solver", parameters(TCN))
+    with pytest.raises(DeveloperQuotaExceededError):
+        engine.decide("packing", parameters(PACKING))
+
+
+def test_unknown_domain_and_evaluate_through_decide() -> None:
+    with pytest.raises(UnknownDecisionDomainError, match="teleport"):
+        Engine().decide("teleport", {})
+    assert (
+        Engine().decide("pii", {"text": "mail jane@example.com"})["action"] == "redact_and_permit"
+    )
+    with pytest.raises(DecisionInputError):
+        Engine().decide("solver", "not an object")  # type: ignore[arg-type]
+
+
+def _next_fit(problem: dict[str, Any], request: SolveRequest) -> SolveOutcome:
+    """A deliberately simple third-party solver: next fit, one dimension."""
+    capacity = problem["bin"]["capacity"][0]
+    bins: list[list[Any]] = [[]]
+    load = 0
+    for item in problem["items"]:
+        if load + item["size"][0] > capacity:
+            bins.append([])
+            load = 0
+        bins[-1].append(item["id"])
+        load += item["size"][0]
+    return SolveOutcome(status="feasible", solution={"bins": bins}, objective=len(bins))
+
+
+THIRD_PARTY = types.SimpleNamespace(
+    engine_register_solvers=hookimpl(
+        lambda register: register(
+            Solver(id="bin_packing.next_fit", domain="bin_packing", prepare=dict, solve=_next_fit)
+        )
+    )
+)
+MISSING_BACKEND = types.SimpleNamespace(
+    engine_register_solvers=hookimpl(
+        lambda register: register(
+            Solver(
+                id="vrp.quantum",
+                domain="vrp",
+                prepare=dict,
+                solve=_next_fit,
+                requires=("no_such_quantum_backend",),
+            )
+        )
+    )
+)
+
+
+def test_a_third_party_solver_joins_a_domain(
+    plugin_manager: Any, register_plugin: Callable[..., object], authority: str
+) -> None:
+    register_plugin(THIRD_PARTY, name="next_fit")
+    engine = Engine(license_key=license_key(authority, "DEVELOPER"))
+    result = engine.decide("packing", parameters(PACKING, solver="bin_packing.next_fit"))
+    assert result["solver"] == "bin_packing.next_fit"
+    assert result["solution"] == {"bins": [["a"]]}
+    # The built-in preferences still come first by default.
+    assert engine.decide("packing", parameters(PACKING))["solver"] == "bin_packing.cpsat"
+
+
+def test_a_solver_whose_backend_is_missing_is_501(
+    plugin_manager: Any, register_plugin: Callable[..., object], authority: str
+) -> None:
+    register_plugin(MISSING_BACKEND, name="quantum")
+    engine = Engine(license_key=license_key(authority, "ENTERPRISE"))
+    with pytest.raises(DecisionDomainUnavailableError, match="no_such_quantum_backend"):
+        engine.decide("vrp", parameters(ROUTING, solver="vrp.quantum"))
+    assert engine.decide("vrp", parameters(ROUTING))["solver"] == "vrp.pyvrp"
+
+
+def test_domains_are_listed_only_with_an_installed_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine_core.plugins import get_registries, make_plugin_manager
+
+    assert decision_functions(Engine().registries) == [
+        "evaluate",
+        "solve_constraints",
+        "bin_packing",
+        "vrp",
+    ]
+    monkeypatch.setenv("ENGINE_BLOCKED_PLUGINS", "solvers")
+    bare = get_registries(make_plugin_manager())
+    assert decision_functions(bare) == ["evaluate"]
