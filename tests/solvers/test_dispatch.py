@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import next_fit_plugin
 from conftest import license_document, license_key
+from solution_checks import check_packing
 
 from engine_core import (
     DecisionDomainUnavailableError,
@@ -23,7 +25,6 @@ from engine_core.decisions import decision_functions
 from engine_core.licensing.license_file import load_license
 from engine_core.registries import Solver
 from engine_core.solvers.dispatch import SolverDispatcher
-from engine_core.solvers.model import SolveOutcome, SolveRequest
 
 TCN = {"timepoints": ["a", "b"], "constraints": [{"from": "a", "to": "b", "min": 1}]}
 PROGRAM = {"variables": [{"name": "x", "min": 0, "max": 3}], "objective": {"maximize": {"x": 1}}}
@@ -137,27 +138,6 @@ def test_unknown_domain_and_evaluate_through_decide() -> None:
         Engine().decide("solver", "not an object")  # type: ignore[arg-type]
 
 
-def _next_fit(problem: dict[str, Any], request: SolveRequest) -> SolveOutcome:
-    """A deliberately simple third-party solver: next fit, one dimension."""
-    capacity = problem["bin"]["capacity"][0]
-    bins: list[list[Any]] = [[]]
-    load = 0
-    for item in problem["items"]:
-        if load + item["size"][0] > capacity:
-            bins.append([])
-            load = 0
-        bins[-1].append(item["id"])
-        load += item["size"][0]
-    return SolveOutcome(status="feasible", solution={"bins": bins}, objective=len(bins))
-
-
-THIRD_PARTY = types.SimpleNamespace(
-    engine_register_solvers=hookimpl(
-        lambda register: register(
-            Solver(id="bin_packing.next_fit", domain="bin_packing", prepare=dict, solve=_next_fit)
-        )
-    )
-)
 MISSING_BACKEND = types.SimpleNamespace(
     engine_register_solvers=hookimpl(
         lambda register: register(
@@ -165,7 +145,7 @@ MISSING_BACKEND = types.SimpleNamespace(
                 id="vrp.quantum",
                 domain="vrp",
                 prepare=dict,
-                solve=_next_fit,
+                solve=next_fit_plugin.next_fit,
                 requires=("no_such_quantum_backend",),
             )
         )
@@ -176,11 +156,18 @@ MISSING_BACKEND = types.SimpleNamespace(
 def test_a_third_party_solver_joins_a_domain(
     plugin_manager: Any, register_plugin: Callable[..., object], authority: str
 ) -> None:
-    register_plugin(THIRD_PARTY, name="next_fit")
-    engine = Engine(license_key=license_key(authority, "DEVELOPER"))
-    result = engine.decide("packing", parameters(PACKING, solver="bin_packing.next_fit"))
+    register_plugin(next_fit_plugin, name="next_fit")
+    engine = Engine(license_key=license_key(authority, "DEVELOPER"))  # bin_packing.* allowed
+    problem = {
+        "items": [{"id": i, "size": [size]} for i, size in enumerate([6, 5, 4])],
+        "bin": {"capacity": [10]},
+    }
+    result = engine.decide("packing", parameters(problem, solver="bin_packing.next_fit"))
     assert result["solver"] == "bin_packing.next_fit"
-    assert result["solution"] == {"bins": [["a"]]}
+    assert result["objective"] == 2  # next fit: [6] then [5, 4]
+    check_packing(problem, result["solution"])
+    with pytest.raises(DecisionInputError):  # the domain's own reader lists the problems
+        engine.decide("packing", parameters({"items": []}, solver="bin_packing.next_fit"))
     # The built-in preferences still come first by default.
     assert engine.decide("packing", parameters(PACKING))["solver"] == "bin_packing.cpsat"
 
