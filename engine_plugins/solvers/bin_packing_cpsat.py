@@ -1,22 +1,27 @@
 """``bin_packing.cpsat``: bin packing on OR-Tools CP-SAT, started from first-fit decreasing.
 
-Variables ``count[t][b]`` (copies of item type ``t`` in bin ``b``) and
-``used[b]``; every copy packed; loads within capacity in every dimension;
-used bins first (symmetry); at least the lower bound; minimise bins used.
-Answers optimal (proved), or the best found with its proved lower bound.
-Item types need integer sizes and capacities.
+One dimension (capacity up to 20,000): the arc-flow model
+(:mod:`.bin_packing_arcflow`), whose strong relaxation proves optima.
+Otherwise the assignment model: ``count[t][b]`` copies of item type ``t`` in
+bin ``b`` and ``used[b]``; every copy packed; loads within capacity in every
+dimension; used bins first (symmetry); at least the lower bound. Both
+minimise the bins used, hinted with the first-fit packing, and answer optimal
+(proved), or the best found with its proved lower bound. Sizes and
+capacities must be integers.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine_core.errors import DecisionInputError
 from engine_core.solvers.model import SolveOutcome, SolveRequest
 from engine_core.solvers.problems import PROBLEM_LOC
 
+from .bin_packing_arcflow import ArcFlow, flow_arcs
 from .bin_packing_problem import (
     Packing,
     PackingProblem,
@@ -27,6 +32,9 @@ from .bin_packing_problem import (
 from .bin_packing_problem import prepare as read_problem
 from .cp_sat_support import configured_solver, solve_status
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python import cp_model
+
 __all__ = ["MAX_CELLS", "prepare", "solve"]
 
 #: Item types x candidate bins above which the model is refused (HTTP 422).
@@ -35,11 +43,12 @@ MAX_CELLS = 500_000
 
 @dataclass(frozen=True)
 class PreparedPacking:
-    """The problem with its first-fit start and lower bound."""
+    """The problem with its first-fit start, lower bound, and arc-flow arcs when they apply."""
 
     problem: PackingProblem
     start: Packing
     bound: int
+    arc_flow: ArcFlow | None
 
 
 def prepare(problem: Any) -> PreparedPacking:
@@ -58,9 +67,10 @@ def prepare(problem: Any) -> PreparedPacking:
             ]
         )
     start = first_fit_decreasing(packing)
+    arc_flow = flow_arcs(packing)
     bins = len(start) if packing.max_bins is None else min(len(start), packing.max_bins)
     cells = len(packing.packable) * bins
-    if cells > MAX_CELLS:
+    if arc_flow is None and cells > MAX_CELLS:
         raise DecisionInputError(
             [
                 {
@@ -70,7 +80,7 @@ def prepare(problem: Any) -> PreparedPacking:
                 }
             ]
         )
-    return PreparedPacking(packing, start, lower_bound(packing))
+    return PreparedPacking(packing, start, lower_bound(packing), arc_flow)
 
 
 def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
@@ -79,67 +89,37 @@ def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
     limit = problem.max_bins
     if limit is not None and bound > limit:
         return SolveOutcome(status="infeasible", solution=None, bound=bound)
-    kinds = problem.packable
-    if not kinds:
+    if not problem.packable:
         return SolveOutcome(
             status="optimal", solution=solution(problem, [], 0), objective=0, bound=0
         )
     start_fits = limit is None or len(start) <= limit
-    bins = len(start) if start_fits else limit
-    assert bins is not None
+    upper = len(start) if start_fits else limit
+    assert upper is not None
     if start_fits and len(start) == bound:
         return SolveOutcome(
             status="optimal", solution=solution(problem, start, bound), objective=bound, bound=bound
         )
-    from ortools.sat.python import cp_model
-
-    model = cp_model.CpModel()
-    used = [model.new_bool_var(f"used{b}") for b in range(bins)]
-    count = {
-        (kind, b): model.new_int_var(0, problem.quantities[kind], f"n{kind}_{b}")
-        for kind in kinds
-        for b in range(bins)
-    }
-    for kind in kinds:
-        model.add(sum(count[kind, b] for b in range(bins)) == problem.quantities[kind])
-        for b in range(bins):
-            model.add(count[kind, b] <= problem.quantities[kind] * used[b])
-    for b in range(bins):
-        for dimension, capacity in enumerate(problem.capacity):
-            model.add(
-                sum(int(problem.sizes[kind][dimension]) * count[kind, b] for kind in kinds)
-                <= int(capacity) * used[b]
-            )
-        if b + 1 < bins:
-            model.add(used[b] >= used[b + 1])
-    model.add(sum(used) >= bound)
-    model.minimize(sum(used))
-    if start_fits:
-        for b, content in enumerate(start):
-            model.add_hint(used[b], True)
-            copies = Counter(content)
-            for kind in kinds:
-                model.add_hint(count[kind, b], copies.get(kind, 0))
+    hint = start if start_fits else None
+    if prepared.arc_flow is not None:
+        model, read = _arc_flow(prepared.arc_flow, problem, bound, upper, hint)
+    else:
+        model, read = _assignment(problem, bound, upper, hint)
     solver = configured_solver(request)
     status = solve_status(solver.solve(model))
-    proved = (
-        max(bound, int(-(-solver.best_objective_bound // 1))) if status != "infeasible" else bound
-    )
-    if status in ("optimal", "feasible"):
-        packing: Packing = [
-            [kind for kind in kinds for _ in range(int(solver.value(count[kind, b])))]
-            for b in range(bins)
-        ]
-        packing = [content for content in packing if content]
-        value = len(packing)
-        return SolveOutcome(
-            status="optimal" if status == "optimal" or value == proved else "feasible",
-            solution=solution(problem, packing, proved),
-            objective=value,
-            bound=value if status == "optimal" else proved,
-        )
     if status == "infeasible":
         return SolveOutcome(status="infeasible", solution=None, bound=bound)
+    proved = max(bound, int(-(-solver.best_objective_bound // 1)))
+    if status in ("optimal", "feasible"):
+        packing = [content for content in read(solver) if content]
+        value = len(packing)
+        optimal = status == "optimal" or value == proved
+        return SolveOutcome(
+            status="optimal" if optimal else "feasible",
+            solution=solution(problem, packing, value if optimal else proved),
+            objective=value,
+            bound=value if optimal else proved,
+        )
     if start_fits:
         return SolveOutcome(
             status="feasible",
@@ -148,3 +128,62 @@ def solve(prepared: PreparedPacking, request: SolveRequest) -> SolveOutcome:
             bound=proved,
         )
     return SolveOutcome(status="unknown", solution=None, bound=proved)
+
+
+Reader = Callable[["cp_model.CpSolver"], Packing]
+
+
+def _arc_flow(
+    arc_flow: ArcFlow, problem: PackingProblem, lower: int, upper: int, hint: Packing | None
+) -> tuple[cp_model.CpModel, Reader]:
+    model, bins, flow = arc_flow.model(lower, upper, hint, problem)
+
+    def read(solver: cp_model.CpSolver) -> Packing:
+        values = {arc: int(solver.value(variable)) for arc, variable in flow.items()}
+        return arc_flow.packing(values, int(solver.value(bins)), problem)
+
+    return model, read
+
+
+def _assignment(
+    problem: PackingProblem, lower: int, upper: int, hint: Packing | None
+) -> tuple[cp_model.CpModel, Reader]:
+    """Copies of each item type per bin; any number of dimensions."""
+    from ortools.sat.python import cp_model
+
+    kinds = problem.packable
+    model = cp_model.CpModel()
+    used = [model.new_bool_var(f"used{b}") for b in range(upper)]
+    count = {
+        (kind, b): model.new_int_var(0, problem.quantities[kind], f"n{kind}_{b}")
+        for kind in kinds
+        for b in range(upper)
+    }
+    for kind in kinds:
+        model.add(sum(count[kind, b] for b in range(upper)) == problem.quantities[kind])
+        for b in range(upper):
+            model.add(count[kind, b] <= problem.quantities[kind] * used[b])
+    for b in range(upper):
+        for dimension, capacity in enumerate(problem.capacity):
+            model.add(
+                sum(int(problem.sizes[kind][dimension]) * count[kind, b] for kind in kinds)
+                <= int(capacity) * used[b]
+            )
+        if b + 1 < upper:
+            model.add(used[b] >= used[b + 1])
+    model.add(sum(used) >= lower)
+    model.minimize(sum(used))
+    if hint is not None:
+        for b, content in enumerate(hint):
+            model.add_hint(used[b], True)
+            copies = Counter(content)
+            for kind in kinds:
+                model.add_hint(count[kind, b], copies.get(kind, 0))
+
+    def read(solver: cp_model.CpSolver) -> Packing:
+        return [
+            [kind for kind in kinds for _ in range(int(solver.value(count[kind, b])))]
+            for b in range(upper)
+        ]
+
+    return model, read
