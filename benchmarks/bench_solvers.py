@@ -115,7 +115,7 @@ def falkenauer(path: Path) -> list[tuple[str, dict[str, Any], int]]:
 
 
 def temporal_network(count: int, consistent: bool, seed: int) -> dict[str, Any]:
-    """A random network around a hidden schedule (consistent), or with one loop closed against it."""
+    """A random network around a hidden schedule; inconsistent: one loop closed against it."""
     chooser = random.Random(seed)
     times = [0] + [chooser.randint(0, 100_000) for _ in range(count - 1)]
     names = [f"t{index}" for index in range(count)]
@@ -133,9 +133,7 @@ def temporal_network(count: int, consistent: bool, seed: int) -> dict[str, Any]:
             )
     if not consistent:
         first, last = names[0], names[-1]
-        constraints.append(
-            {"from": first, "to": last, "min": times[-1] - times[0] + 51 * count}
-        )
+        constraints.append({"from": first, "to": last, "min": times[-1] - times[0] + 51 * count})
     return {"timepoints": names, "constraints": constraints}
 
 
@@ -228,9 +226,7 @@ def _temporal_rows(engine: Engine, seed: int) -> list[dict[str, Any]]:
     for consistent in (True, False):
         problem = temporal_network(TIMEPOINTS, consistent, seed)
         started, cpu = time.perf_counter(), time.process_time()
-        result = engine.decide(
-            "solve_constraints", {"problem": problem, "time_limit_ms": 10_000}
-        )
+        result = engine.decide("solve_constraints", {"problem": problem, "time_limit_ms": 10_000})
         elapsed_ms = (time.perf_counter() - started) * 1000
         cpu_ms = (time.process_time() - cpu) * 1000
         expected = "optimal" if consistent else "infeasible"

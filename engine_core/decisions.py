@@ -5,7 +5,7 @@ no installed plugin provides answers :class:`DecisionDomainUnavailableError`
 (HTTP 501), an unknown name :class:`UnknownDecisionDomainError` (HTTP 400).
 A solver domain (one whose ``run`` is a ``SolverDispatcher``) is listed in
 ``decision_functions`` only while one of its solvers is installed. See
-docs/architecture.md, "Decision domains".
+docs/decision-domains.md.
 """
 
 from __future__ import annotations
@@ -96,6 +96,9 @@ def decide(engine: Engine, name: str, parameters: Mapping[str, Any]) -> dict[str
     if not isinstance(parameters, Mapping):
         raise DecisionInputError([{"loc": ["parameters"], "msg": "must be an object"}])
     domain = resolve_decision_domain(engine.registries, name)
+    dispatcher = solver_dispatcher(domain)
+    if dispatcher is not None:  # with the engine's own plugins, not the process's
+        return dispatcher.plan(engine.registries, parameters, engine.license).run()
     result = domain.run(engine, dict(parameters))
     if not isinstance(result, dict):
         raise EngineRuntimeError(

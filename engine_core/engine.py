@@ -278,7 +278,7 @@ class Engine:
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
 
-    # --- decision functions (docs/architecture.md, "Decision domains") -----------
+    # --- decision functions (docs/decision-domains.md) -----------
 
     def decide(self, domain: str, parameters: dict[str, Any]) -> dict[str, Any]:
         """Run a decision function (``evaluate``, ``vrp``, ...) and return its result object."""

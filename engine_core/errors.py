@@ -209,7 +209,7 @@ class PluginLoadError(EngineRuntimeError):
     """A plugin failed to import or to register; the message names the plugin."""
 
 
-# --- decision domains and solvers (docs/architecture.md, "Decision domains") ----
+# --- decision domains and solvers (docs/decision-domains.md) ----
 
 
 class UnknownDecisionDomainError(EngineRuntimeError, LookupError):

@@ -2,8 +2,8 @@
 
 At most ``ENGINE_SOLVE_CONCURRENCY`` solves (default 2) run at once, each on
 a worker thread (the solvers run natively or release the GIL often enough
-that the event loop stays responsive; see docs/architecture.md, "Decision
-domains"). A solve that finds every slot busy is refused at once with
+that the event loop stays responsive; see docs/decision-domains.md). A solve
+that finds every slot busy is refused at once with
 :class:`~engine_core.errors.SolverCapacityError` (HTTP 503, ``Retry-After``:
 the seconds until the earliest running solve reaches its time limit). The
 service waits for a solve up to its time limit plus :data:`GRACE_S`; past

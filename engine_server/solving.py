@@ -1,4 +1,4 @@
-"""Solver decision domains over HTTP and WebSocket (docs/architecture.md, "Decision domains").
+"""Solver decision domains over HTTP and WebSocket (docs/decision-domains.md).
 
 A solve runs in the application's :class:`~engine_server.solve_pool.SolvePool`,
 never on the event loop, under the license in effect: the served engine's, a

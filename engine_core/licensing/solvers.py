@@ -4,7 +4,7 @@ The license in effect is an engine's :class:`~engine_core.licensing.context.Lice
 (the built-in community license, a license file, or license keys) or a
 request's own license. A license file lists ``licensed_solvers`` or gets its
 tier's defaults; a license key and the community license carry no list, so
-they get their tier's defaults. See docs/architecture.md, "Decision domains".
+they get their tier's defaults. See docs/decision-domains.md.
 """
 
 from __future__ import annotations

@@ -10,5 +10,5 @@ Modules (import them directly; nothing is loaded here):
 - ``dispatch``: ``SolverDispatcher``, the ``run`` of a solver domain: it picks
   the solver the license allows, checks it, counts the decision and runs it.
 
-See docs/architecture.md, "Decision domains".
+See docs/decision-domains.md.
 """

@@ -6,8 +6,7 @@ and that is installed runs (its preferred solvers first, then the others in
 registration order). A named solver that the license does not allow is a
 ``LicenseEntitlementError``; one whose backend is missing is a
 ``DecisionDomainUnavailableError``. The problem is read before the decision
-is counted, so a malformed problem costs no quota. See docs/architecture.md,
-"Decision domains".
+is counted, so a malformed problem costs no quota. See docs/decision-domains.md.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import (
     DecisionDomainUnavailableError,
@@ -30,15 +29,23 @@ from .model import SolveOutcome, Solver, SolveRequest
 from .problems import ProblemChecker
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Engine
     from ..plugins import PluginRegistries
 
-__all__ = ["PARAMETERS", "SolvePlan", "SolverDispatcher"]
+__all__ = ["PARAMETERS", "LicensedHost", "SolvePlan", "SolverDispatcher"]
 
 #: The keys a solve's ``parameters`` may hold.
 PARAMETERS = ("problem", "solver", "time_limit_ms", "seed")
 MAX_SEED = 2**31 - 1
 INSTALL_HINT = "install the solvers extra: pip install 'engine-pack[solvers]'"
+
+
+class LicensedHost(Protocol):
+    """What a solve needs of the engine that runs it: the license in effect."""
+
+    @property
+    def license(self) -> LicenseContext:
+        """The license the engine runs under."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -94,9 +101,15 @@ class SolverDispatcher:
         self.domain = domain
         self.preferred = tuple(preferred)
 
-    def __call__(self, engine: Engine, parameters: Mapping[str, Any]) -> dict[str, Any]:
-        """Solve under the engine's own license (the library's and CLI's path)."""
-        return self.plan(engine.registries, parameters, engine.license).run()
+    def __call__(self, host: LicensedHost, parameters: Mapping[str, Any]) -> dict[str, Any]:
+        """Solve under the host engine's license, with the process's plugin registries.
+
+        ``Engine.decide`` plans with the engine's own registries instead; this is
+        the plain ``DecisionDomain.run`` contract, for any caller of a domain.
+        """
+        from ..plugins import get_registries
+
+        return self.plan(get_registries(), parameters, host.license).run()
 
     def __repr__(self) -> str:
         return f"SolverDispatcher({self.domain!r}, preferred={self.preferred!r})"

@@ -1,4 +1,4 @@
-"""The built-in solver decision domains and their solvers (docs/architecture.md).
+"""The built-in solver decision domains and their solvers (docs/decision-domains.md).
 
 By default the first solver the license allows and that is installed runs:
 

@@ -1,6 +1,6 @@
 """``vrp.pyvrp``: VROOM-format problems solved with PyVRP, answered in VROOM's output shape.
 
-The model (docs/architecture.md, "Decision domains"):
+The model (docs/decision-domains.md):
 
 - one PyVRP location per vehicle start or end place and one per job, so a
   job's skills can forbid it to a vehicle (legs to and from it cost

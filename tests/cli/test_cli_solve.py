@@ -56,7 +56,8 @@ def test_infeasible_is_exit_0(cli: Cli) -> None:
 
 def test_community_license_refuses_other_solvers(cli: Cli) -> None:
     line = cli.fails("solve", "vrp", "--problem", problem_file(cli, "vrp", ROUTING), "--builtin")
-    assert "LicenseEntitlementError" in line and "licensed_solvers" in line
+    assert "LicenseEntitlementError" in line
+    assert "licensed_solvers" in line
 
 
 def test_pack_license_is_in_effect(cli: Cli, enterprise: tuple[Path, Path]) -> None:
@@ -64,7 +65,8 @@ def test_pack_license_is_in_effect(cli: Cli, enterprise: tuple[Path, Path]) -> N
     arguments = ["--pack", pack, "--license", license, "--time-limit", "200", "--seed", "3"]
     routing = cli.ok("solve", "fleet", "--problem", problem_file(cli, "vrp", ROUTING), *arguments)
     answer = routing.json()
-    assert answer["solver"] == "vrp.pyvrp" and answer["time_limit_ms"] == 200
+    assert answer["solver"] == "vrp.pyvrp"
+    assert answer["time_limit_ms"] == 200
     assert answer["solution"]["summary"]["unassigned"] == 0
     packing = cli.ok(
         "solve",

@@ -26,11 +26,12 @@ def next_fit(problem: PackingProblem, request: SolveRequest) -> SolveOutcome:
     for kind in problem.packable:
         size = problem.sizes[kind]
         for _ in range(problem.quantities[kind]):
-            if any(used + part > limit for used, part, limit in zip(load, size, problem.capacity)):
+            fits = zip(load, size, problem.capacity, strict=True)
+            if any(used + part > limit for used, part, limit in fits):
                 bins.append([])
                 load = [0.0] * len(problem.capacity)
             bins[-1].append(kind)
-            load = [used + part for used, part in zip(load, size)]
+            load = [used + part for used, part in zip(load, size, strict=True)]
     bins = [content for content in bins if content]
     bound = lower_bound(problem)
     return SolveOutcome(

@@ -73,7 +73,8 @@ def _same(reported: float | None, expected: float, name: str) -> None:
     if math.isinf(expected):
         assert reported is None, (name, reported)
     else:
-        assert reported is not None and math.isclose(reported, expected, abs_tol=1e-6), (
+        assert reported is not None, (name, expected)
+        assert math.isclose(reported, expected, abs_tol=1e-6), (
             name,
             reported,
             expected,
@@ -175,10 +176,11 @@ def check_packing(problem: dict[str, Any], solution: dict[str, Any]) -> None:
     for identifier, item in items.items():
         copies = item.get("quantity", 1)
         oversize = any(part > limit for part, limit in zip(item["size"], capacity, strict=True))
-        if oversize:
-            assert unassigned[identifier] == copies and packed[identifier] == 0, identifier
-        else:
-            assert packed[identifier] == copies and unassigned[identifier] == 0, identifier
+        expected_packed, expected_unassigned = (0, copies) if oversize else (copies, 0)
+        assert (packed[identifier], unassigned[identifier]) == (
+            expected_packed,
+            expected_unassigned,
+        ), identifier
     assert solution["bins_used"] == len(solution["bins"])
     assert solution["lower_bound"] <= solution["bins_used"]
     if problem.get("max_bins") is not None:
@@ -287,9 +289,11 @@ def check_vrp(problem: dict[str, Any], answer: dict[str, Any]) -> None:
         assert route["vehicle"] not in used_vehicles, "a vehicle drives two routes"
         used_vehicles.add(route["vehicle"])
         steps = route["steps"]
-        assert steps[0]["type"] == "start" and steps[-1]["type"] == "end"
+        assert steps[0]["type"] == "start"
+        assert steps[-1]["type"] == "end"
         tasks = steps[1:-1]
-        assert tasks and all(step["type"] == "job" for step in tasks)
+        assert tasks
+        assert all(step["type"] == "job" for step in tasks)
         capacity = vehicle.get("capacity", [0] * dimensions)
         route_jobs = [jobs[step["id"]] for step in tasks]
         load = [

@@ -115,7 +115,8 @@ def test_cpsat_beats_first_fit_and_proves_it(enterprise: Engine) -> None:
     ffd = pack(enterprise, problem, solver="bin_packing.ffd")
     exact = pack(enterprise, problem, solver="bin_packing.cpsat")
     check_packing(problem, exact["solution"])
-    assert ffd["objective"] == 3 and ffd["status"] == "feasible"
+    assert ffd["objective"] == 3
+    assert ffd["status"] == "feasible"
     assert (exact["status"], exact["objective"], exact["bound"]) == ("optimal", 2, 2)
 
 
@@ -197,4 +198,5 @@ def test_lower_bound_is_martello_toth(enterprise: Engine) -> None:
     # Sum bound: ceil(3 * 51 / 100) = 2, but no two items of 51 share a bin: 3.
     problem = {"items": [{"id": "a", "size": [51], "quantity": 3}], "bin": {"capacity": [100]}}
     result = pack(enterprise, problem, solver="bin_packing.ffd")
-    assert result["solution"]["lower_bound"] == 3 and result["status"] == "optimal"
+    assert result["solution"]["lower_bound"] == 3
+    assert result["status"] == "optimal"

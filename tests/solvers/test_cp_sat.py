@@ -118,7 +118,8 @@ def test_satisfaction_problem_without_objective(enterprise: Engine) -> None:
     }
     result = solve(enterprise, problem)
     assert result["status"] == "optimal"
-    assert result["objective"] is None and result["bound"] is None
+    assert result["objective"] is None
+    assert result["bound"] is None
     check_program(problem, result["solution"]["values"])
 
 

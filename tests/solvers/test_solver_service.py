@@ -1,4 +1,4 @@
-"""Solver domains end to end on the real service (uvicorn on a loopback port): REST and WebSocket."""
+"""Solver domains end to end on the real service (uvicorn, loopback): REST and WebSocket."""
 
 from __future__ import annotations
 
@@ -71,7 +71,8 @@ def result_of(response: httpx.Response) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     assert response.headers["cache-control"] == "no-store"
     answer = response.json()
-    assert answer["status"] == "success" and answer["latency_us"] > 0
+    assert answer["status"] == "success"
+    assert answer["latency_us"] > 0
     result: dict[str, Any] = answer["result"]
     assert answer["function"] == result["domain"]
     return result
@@ -228,7 +229,8 @@ def test_websocket_solve(enterprise_server: ServerHandle) -> None:
 
         parameters = {"problem": PACKING, "time_limit_ms": 300}
         solution = ask({"type": "solve", "domain": "packing", "parameters": parameters})
-        assert solution["type"] == "solution" and solution["function"] == "bin_packing"
+        assert solution["type"] == "solution"
+        assert solution["function"] == "bin_packing"
         assert solution["latency_us"] > 0
         check_packing(PACKING, solution["result"]["solution"])
         routing = ask(
@@ -242,7 +244,8 @@ def test_websocket_solve(enterprise_server: ServerHandle) -> None:
         bad = ask(
             {"type": "solve", "domain": "solver", "parameters": {"problem": {"timepoints": []}}}
         )
-        assert bad["type"] == "error" and bad["code"] == "INVALID_PROBLEM"
+        assert bad["type"] == "error"
+        assert bad["code"] == "INVALID_PROBLEM"
         assert [problem["loc"] for problem in bad["problems"]] == [
             ["parameters", "problem", "constraints"]
         ]
@@ -257,7 +260,8 @@ def test_websocket_solve_under_the_community_license(community: ServerHandle) ->
     with connect(community.ws_url + "/v1/ws/decision", open_timeout=10) as ws:
         ws.send(json.dumps({"type": "solve", "domain": "vrp", "parameters": {"problem": ROUTING}}))
         refused = json.loads(ws.recv(timeout=30))
-        assert refused["code"] == "LICENSE_ENTITLEMENT" and "licensed_solvers" in refused["message"]
+        assert refused["code"] == "LICENSE_ENTITLEMENT"
+        assert "licensed_solvers" in refused["message"]
         ws.send(json.dumps({"type": "solve", "domain": "solver", "parameters": {"problem": TCN}}))
         assert json.loads(ws.recv(timeout=30))["result"]["status"] == "optimal"
 
@@ -275,5 +279,6 @@ def test_solver_busy_on_the_websocket(single_slot: ServerHandle) -> None:
         ws.send(json.dumps({"type": "solve", "domain": "solver", "parameters": {"problem": TCN}}))
         busy = json.loads(ws.recv(timeout=30))
     worker.join(30)
-    assert busy["code"] == "SOLVER_BUSY" and busy["retry_after"] >= 1
+    assert busy["code"] == "SOLVER_BUSY"
+    assert busy["retry_after"] >= 1
     assert thread_result["response"].status_code == 200

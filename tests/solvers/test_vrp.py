@@ -101,7 +101,8 @@ def test_coordinates_use_great_circle_distances(enterprise: Engine) -> None:
     answer = route(enterprise, problem)
     assert answer["summary"]["unassigned"] == 0
     steps = answer["routes"][0]["steps"]
-    assert steps[0]["location"] == paris and "distance" in steps[-1]
+    assert steps[0]["location"] == paris
+    assert "distance" in steps[-1]
 
 
 def test_short_capacity_leaves_the_lowest_priorities_unassigned(enterprise: Engine) -> None:
@@ -136,7 +137,8 @@ def test_skills_send_jobs_to_able_vehicles(enterprise: Engine) -> None:
         for step in entry["steps"]
         if step["type"] == "job"
     }
-    assert vehicle_of[1] == 1 and vehicle_of[2] == 2
+    assert vehicle_of[1] == 1
+    assert vehicle_of[2] == 2
     assert [entry["id"] for entry in answer["unassigned"]] == [3]
 
 
@@ -176,7 +178,8 @@ def test_no_jobs_is_an_empty_plan(enterprise: Engine) -> None:
     problem = line_problem()
     problem["jobs"] = []
     answer = route(enterprise, problem)
-    assert answer["routes"] == [] and answer["summary"]["cost"] == 0
+    assert answer["routes"] == []
+    assert answer["summary"]["cost"] == 0
 
 
 def test_what_pyvrp_cannot_model_is_refused_naming_each_field(enterprise: Engine) -> None:
