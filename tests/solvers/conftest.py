@@ -6,25 +6,15 @@ Licenses and keys are issued by a fresh authority trusted through
 
 from __future__ import annotations
 
-import itertools
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from solver_support import license_key
 
 from engine_core import Engine
-from engine_core.licensing.authority import (
-    generate_authority_keypair,
-    issue_license,
-    issue_license_key,
-    write_trust_file,
-)
+from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
 from engine_core.licensing.quotas import reset_quota_store
-
-DAY = 86_400
-_ids = itertools.count()
 
 
 @pytest.fixture(scope="module")
@@ -42,33 +32,6 @@ def _fresh_quotas() -> Iterator[None]:
     reset_quota_store()
     yield
     reset_quota_store()
-
-
-def license_key(seed: str, tier: str, **overrides: Any) -> str:
-    """A license key of ``tier`` for the built-in pack, valid for 30 days."""
-    now = int(time.time())
-    payload: dict[str, Any] = {
-        "key_id": f"solver-key-{tier.lower()}-{next(_ids)}",
-        "epoch": 1,
-        "tier": tier,
-        "packs": ["builtin.*"],
-        "valid_from": now - DAY,
-        "valid_until": now + 30 * DAY,
-    }
-    payload.update(overrides)
-    return issue_license_key(payload, seed)
-
-
-def license_document(seed: str, tier: str, **overrides: Any) -> dict[str, Any]:
-    """A signed license file of ``tier`` (tier-default solvers unless ``licensed_solvers``)."""
-    options: dict[str, Any] = {
-        "tier": tier,
-        "licensed_packs": ["builtin.*"],
-        "valid_from": int(time.time()) - DAY,
-        "validity_days": 30,
-    }
-    options.update(overrides)
-    return issue_license(seed, **options)
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ from typing import Any
 
 import next_fit_plugin
 import pytest
-from conftest import license_document, license_key
 from solution_checks import check_packing
+from solver_support import license_document, license_key
 
 from engine_core import (
     DecisionDomainUnavailableError,

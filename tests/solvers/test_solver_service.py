@@ -13,8 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import license_document, license_key
 from solution_checks import check_packing, check_program, check_vrp
+from solver_support import license_document, license_key
 from websockets.sync.client import connect
 
 from engine_core import Engine
