@@ -23,7 +23,7 @@ from engine_core import (
 )
 from engine_core.decisions import decision_functions
 from engine_core.licensing.license_file import load_license
-from engine_core.registries import Solver
+from engine_core.registries import DecisionDomain, Solver
 from engine_core.solvers.dispatch import SolverDispatcher
 
 TCN = {"timepoints": ["a", "b"], "constraints": [{"from": "a", "to": "b", "min": 1}]}
@@ -197,3 +197,33 @@ def test_domains_are_listed_only_with_an_installed_solver(
     monkeypatch.setenv("ENGINE_BLOCKED_PLUGINS", "solvers")
     bare = get_registries(make_plugin_manager())
     assert decision_functions(bare) == ["evaluate"]
+
+
+ROUTING_ONLY = types.SimpleNamespace(
+    engine_register_decision_domains=hookimpl(
+        lambda register: register(
+            DecisionDomain(name="timetabling", run=SolverDispatcher("timetabling"))
+        )
+    ),
+    engine_register_solvers=hookimpl(
+        lambda register: register(
+            Solver(
+                id="timetabling.exotic",
+                domain="timetabling",
+                prepare=dict,
+                solve=next_fit_plugin.next_fit,
+                requires=("no_such_timetabling_backend",),
+            )
+        )
+    ),
+)
+
+
+def test_a_domain_whose_backends_are_all_missing_is_hidden_and_501(
+    plugin_manager: Any, register_plugin: Callable[..., object]
+) -> None:
+    register_plugin(ROUTING_ONLY, name="timetabling")
+    engine = Engine()
+    assert "timetabling" not in decision_functions(engine.registries)
+    with pytest.raises(DecisionDomainUnavailableError, match="no solver installed"):
+        engine.decide("timetabling", parameters({}))
