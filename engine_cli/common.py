@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 from urllib.parse import urlsplit
 
 import typer
 from dotenv import load_dotenv
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine_core import Engine
 
 __all__ = [
     "DEV_AUTHORITY_URL",
@@ -45,6 +48,26 @@ def load_environment() -> None:
         return
     if env_file.is_file():
         load_dotenv(env_file, override=False)
+
+
+def check_pack_choice(pack: Path | None, builtin: bool, license: Path | None) -> None:
+    """Refuse (usage error, exit 2) anything but exactly one of --pack and --builtin,
+    and --license with --builtin (it runs under the community license)."""
+    if builtin == (pack is not None):
+        raise typer.BadParameter("give exactly one of --pack or --builtin")
+    if builtin and license is not None:
+        raise typer.BadParameter("--builtin runs under the community license: drop --license")
+
+
+def open_engine(pack: Path | None, license: Path | None) -> tuple[Engine, str, Path | None]:
+    """Return the engine for --pack (with its resolved license) or, without one, the built-in
+    pack: (engine, where it came from, license path or None)."""
+    from engine_core import Engine, load_pack
+
+    if pack is None:
+        return Engine(), "the built-in pack", None
+    license_path = require_license_path(license)
+    return load_pack(pack, license_path), str(pack), license_path
 
 
 def fail(prefix: str, error: BaseException | str) -> NoReturn:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
-from engine_core.errors import ServerConfigurationError, SolverCapacityError
+from engine_core.errors import SolverCapacityError
+from engine_core.solvers.limits import positive_int_env
 
 __all__ = ["CONCURRENCY_ENV", "DEFAULT_CONCURRENCY", "GRACE_S", "SolvePool", "solve_pool_from_env"]
 
@@ -93,13 +93,4 @@ class SolvePool:
 
 def solve_pool_from_env() -> SolvePool:
     """A pool sized by ``ENGINE_SOLVE_CONCURRENCY`` (default 2); a bad value is refused."""
-    raw = os.environ.get(CONCURRENCY_ENV, "").strip()
-    if not raw:
-        return SolvePool(DEFAULT_CONCURRENCY)
-    try:
-        workers = int(raw)
-    except ValueError:
-        workers = 0
-    if workers < 1:
-        raise ServerConfigurationError(f"{CONCURRENCY_ENV} must be a positive integer, got {raw!r}")
-    return SolvePool(workers)
+    return SolvePool(positive_int_env(CONCURRENCY_ENV, DEFAULT_CONCURRENCY))

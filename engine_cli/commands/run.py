@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..common import LicenseOption, fail, require_license_path
+from ..common import LicenseOption, check_pack_choice, fail, open_engine
 
 PREFIX = "Execution error:"
 
@@ -21,18 +21,9 @@ def run(
     license: Path | None = LicenseOption,
 ) -> None:
     """Evaluate one text and print the EvaluationResult as JSON (it holds raw values)."""
-    if builtin == (pack is not None):
-        raise typer.BadParameter("give exactly one of --pack or --builtin")
-    if builtin and license is not None:
-        raise typer.BadParameter("--builtin runs under the community license: drop --license")
+    check_pack_choice(pack, builtin, license)
     try:
-        from engine_core import Engine, load_pack
-
-        if builtin:
-            engine = Engine()
-        else:
-            assert pack is not None
-            engine = load_pack(pack, require_license_path(license))
+        engine, _, _ = open_engine(pack, license)
         result = engine.evaluate(text)
     except Exception as exc:
         fail(PREFIX, exc)

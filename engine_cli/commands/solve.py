@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from ..common import LicenseOption, fail, require_license_path
+from ..common import LicenseOption, check_pack_choice, fail, open_engine
 
 PREFIX = "Solver error:"
 
@@ -36,13 +36,8 @@ def solve(
     license: Path | None = LicenseOption,
 ) -> None:
     """Solve one problem and print the result as JSON (exit 1 when it cannot be solved)."""
-    if builtin == (pack is not None):
-        raise typer.BadParameter("give exactly one of --pack or --builtin")
-    if builtin and license is not None:
-        raise typer.BadParameter("--builtin runs under the community license: drop --license")
+    check_pack_choice(pack, builtin, license)
     try:
-        from engine_core import Engine, load_pack
-
         parameters: dict[str, Any] = {"problem": _read_problem(problem)}
         if solver is not None:
             parameters["solver"] = solver
@@ -50,11 +45,7 @@ def solve(
             parameters["time_limit_ms"] = time_limit
         if seed is not None:
             parameters["seed"] = seed
-        if builtin:
-            engine = Engine()
-        else:
-            assert pack is not None
-            engine = load_pack(pack, require_license_path(license))
+        engine, _, _ = open_engine(pack, license)
         result = engine.decide(domain, parameters)
     except Exception as exc:
         fail(PREFIX, exc)

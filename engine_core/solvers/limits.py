@@ -11,6 +11,7 @@ __all__ = [
     "DEFAULT_TIME_LIMIT_MS",
     "SOLVER_THREADS_ENV",
     "TIME_LIMIT_CAP_ENV",
+    "positive_int_env",
     "solver_threads",
     "time_limit_cap_ms",
 ]
@@ -24,7 +25,8 @@ TIME_LIMIT_CAP_ENV = "ENGINE_SOLVE_TIME_LIMIT_MS"
 SOLVER_THREADS_ENV = "ENGINE_SOLVER_THREADS"
 
 
-def _positive_env(name: str, default: int) -> int:
+def positive_int_env(name: str, default: int) -> int:
+    """A positive integer from the environment (``default`` when unset); else refuse it."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
@@ -40,9 +42,9 @@ def _positive_env(name: str, default: int) -> int:
 
 def time_limit_cap_ms() -> int:
     """The largest time limit a solve may run with (``ENGINE_SOLVE_TIME_LIMIT_MS``)."""
-    return _positive_env(TIME_LIMIT_CAP_ENV, DEFAULT_TIME_LIMIT_CAP_MS)
+    return positive_int_env(TIME_LIMIT_CAP_ENV, DEFAULT_TIME_LIMIT_CAP_MS)
 
 
 def solver_threads() -> int:
     """Threads one solve may use (``ENGINE_SOLVER_THREADS``; default the CPUs, at most 8)."""
-    return _positive_env(SOLVER_THREADS_ENV, max(1, min(8, os.cpu_count() or 1)))
+    return positive_int_env(SOLVER_THREADS_ENV, max(1, min(8, os.cpu_count() or 1)))

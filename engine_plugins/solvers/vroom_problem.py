@@ -197,9 +197,7 @@ class _Reader:
         if document is None:
             checker.raise_if_any()
         assert document is not None
-        for key, what in _UNSUPPORTED_TOP.items():
-            if document.get(key):
-                checker.add((*PROBLEM_LOC, key), f"{what} are not supported by vrp.pyvrp")
+        self._supported(document, PROBLEM_LOC, _UNSUPPORTED_TOP)
         matrices = self._matrices(document)
         self.matrix_rows = _rows(matrices)
         if matrices is None and ("matrices" in document or "matrix" in document):
@@ -332,22 +330,10 @@ class _Reader:
 
     def _job(self, item: Any, loc: Loc, seen: set[int]) -> Job | None:
         checker = self.checker
-        fields = checker.mapping(
-            item, loc, required=("id",), optional=(*_JOB_FIELDS, *_JOB_UNSUPPORTED)
-        )
+        fields, ok = self._task(item, loc, _JOB_FIELDS, _JOB_UNSUPPORTED)
         if fields is None:
             return None
-        ok = True
-        for key, what in _JOB_UNSUPPORTED.items():
-            if key in fields and fields[key] not in (0, None, {}, []):
-                checker.add((*loc, key), f"{what} are not supported by vrp.pyvrp")
-                ok = False
-        identifier = checker.integer(fields["id"], (*loc, "id"), minimum=0)
-        if identifier is not None and identifier in seen:
-            checker.add((*loc, "id"), f"duplicate job id {identifier}")
-            identifier = None
-        if identifier is not None:
-            seen.add(identifier)
+        identifier = self._identifier(fields["id"], (*loc, "id"), seen, "job")
         place = self._place(fields, loc, "location", "location_index")
         service = checker.integer(
             fields.get("service", 0), (*loc, "service"), minimum=0, maximum=MAX_VALUE
@@ -384,6 +370,38 @@ class _Reader:
             skills=skills,
             description=description[0],
         )
+
+    def _task(
+        self, item: Any, loc: Loc, known: tuple[str, ...], unsupported: Mapping[str, str]
+    ) -> tuple[Mapping[str, Any] | None, bool]:
+        """A job or vehicle object, and False when it uses what this adapter cannot model."""
+        fields = self.checker.mapping(item, loc, required=("id",), optional=(*known, *unsupported))
+        if fields is None:
+            return None, False
+        return fields, self._supported(fields, loc, unsupported)
+
+    def _supported(
+        self, fields: Mapping[str, Any], loc: Loc, unsupported: Mapping[str, str]
+    ) -> bool:
+        """List each field PyVRP cannot model (null or empty is no use of it; for task
+        times, setup 0 neither, but a vehicle limit of 0 is a real limit)."""
+        ok = True
+        for key, what in unsupported.items():
+            unused = (None, {}, []) if key in _VEHICLE_UNSUPPORTED else (0, None, {}, [])
+            if key in fields and fields[key] not in unused:
+                self.checker.add((*loc, key), f"{what} are not supported by vrp.pyvrp")
+                ok = False
+        return ok
+
+    def _identifier(self, value: Any, loc: Loc, seen: set[int], kind: str) -> int | None:
+        """A non-negative integer id not seen before among the same kind."""
+        identifier = self.checker.integer(value, loc, minimum=0)
+        if identifier is not None and identifier in seen:
+            self.checker.add(loc, f"duplicate {kind} id {identifier}")
+            return None
+        if identifier is not None:
+            seen.add(identifier)
+        return identifier
 
     def _amount(self, value: Any, loc: Loc) -> tuple[int, ...] | None:
         if value is None:
@@ -471,22 +489,10 @@ class _Reader:
         matrices: dict[str, dict[str, list[list[int]]]] | None,
     ) -> Vehicle | None:
         checker = self.checker
-        fields = checker.mapping(
-            item, loc, required=("id",), optional=(*_VEHICLE_FIELDS, *_VEHICLE_UNSUPPORTED)
-        )
+        fields, ok = self._task(item, loc, _VEHICLE_FIELDS, _VEHICLE_UNSUPPORTED)
         if fields is None:
             return None
-        ok = True
-        for key, what in _VEHICLE_UNSUPPORTED.items():
-            if key in fields and fields[key] not in (None, [], {}):
-                checker.add((*loc, key), f"{what} are not supported by vrp.pyvrp")
-                ok = False
-        identifier = checker.integer(fields["id"], (*loc, "id"), minimum=0)
-        if identifier is not None and identifier in seen:
-            checker.add((*loc, "id"), f"duplicate vehicle id {identifier}")
-            identifier = None
-        if identifier is not None:
-            seen.add(identifier)
+        identifier = self._identifier(fields["id"], (*loc, "id"), seen, "vehicle")
         start = end = None
         if "start" in fields or "start_index" in fields:
             start = self._place(fields, loc, "start", "start_index")

@@ -13,6 +13,16 @@ from engine_core import DecisionInputError, Engine
 from engine_plugins.solvers import bin_packing_problem
 
 SOLVERS = ["bin_packing.ffd", "bin_packing.cpsat"]
+#: First fit decreasing needs 3 bins (6+3, 5+2+2, 2); 2 are enough (6+2+2, 5+3+2).
+FIRST_FIT_TRAP: dict[str, Any] = {
+    "items": [
+        {"id": "six", "size": [6]},
+        {"id": "five", "size": [5]},
+        {"id": "three", "size": [3]},
+        {"id": "two", "size": [2], "quantity": 3},
+    ],
+    "bin": {"capacity": [10]},
+}
 
 
 def pack(engine: Engine, problem: dict[str, Any], **parameters: Any) -> dict[str, Any]:
@@ -103,16 +113,7 @@ def test_multi_dimensional_quantities_and_oversize(enterprise: Engine) -> None:
 
 
 def test_cpsat_beats_first_fit_and_proves_it(enterprise: Engine) -> None:
-    # First fit decreasing needs 3 bins (6+3, 5+2+2, 2); 2 are enough (6+2+2, 5+3+2).
-    problem = {
-        "items": [
-            {"id": "six", "size": [6]},
-            {"id": "five", "size": [5]},
-            {"id": "three", "size": [3]},
-            {"id": "two", "size": [2], "quantity": 3},
-        ],
-        "bin": {"capacity": [10]},
-    }
+    problem = FIRST_FIT_TRAP
     ffd = pack(enterprise, problem, solver="bin_packing.ffd")
     exact = pack(enterprise, problem, solver="bin_packing.cpsat")
     check_packing(problem, exact["solution"])
@@ -133,16 +134,7 @@ def test_too_few_bins_is_infeasible(enterprise: Engine, solver: str) -> None:
 
 
 def test_max_bins_cpsat_finds_what_first_fit_misses(enterprise: Engine) -> None:
-    problem = {
-        "items": [
-            {"id": "six", "size": [6]},
-            {"id": "five", "size": [5]},
-            {"id": "three", "size": [3]},
-            {"id": "two", "size": [2], "quantity": 3},
-        ],
-        "bin": {"capacity": [10]},
-        "max_bins": 2,
-    }
+    problem = {**FIRST_FIT_TRAP, "max_bins": 2}
     assert pack(enterprise, problem, solver="bin_packing.ffd")["status"] == "unknown"
     result = pack(enterprise, problem, solver="bin_packing.cpsat")
     assert result["status"] == "optimal"

@@ -139,18 +139,19 @@ def test_unknown_domain_and_evaluate_through_decide() -> None:
         Engine().decide("solver", "not an object")  # type: ignore[arg-type]
 
 
-MISSING_BACKEND = types.SimpleNamespace(
-    engine_register_solvers=hookimpl(
-        lambda register: register(
-            Solver(
-                id="vrp.quantum",
-                domain="vrp",
-                prepare=dict,
-                solve=next_fit_plugin.next_fit,
-                requires=("no_such_quantum_backend",),
-            )
-        )
+def exotic_solver(solver_id: str, domain: str) -> Solver:
+    """A solver whose backend is not installed."""
+    return Solver(
+        id=solver_id,
+        domain=domain,
+        prepare=dict,
+        solve=next_fit_plugin.next_fit,
+        requires=("no_such_exotic_backend",),
     )
+
+
+MISSING_BACKEND = types.SimpleNamespace(
+    engine_register_solvers=hookimpl(lambda register: register(exotic_solver("vrp.quantum", "vrp")))
 )
 
 
@@ -178,7 +179,7 @@ def test_a_solver_whose_backend_is_missing_is_501(
 ) -> None:
     register_plugin(MISSING_BACKEND, name="quantum")
     engine = Engine(license_key=license_key(authority, "ENTERPRISE"))
-    with pytest.raises(DecisionDomainUnavailableError, match="no_such_quantum_backend"):
+    with pytest.raises(DecisionDomainUnavailableError, match="no_such_exotic_backend"):
         engine.decide("vrp", parameters(ROUTING, solver="vrp.quantum"))
     assert engine.decide("vrp", parameters(ROUTING))["solver"] == "vrp.pyvrp"
 
@@ -206,15 +207,7 @@ ROUTING_ONLY = types.SimpleNamespace(
         )
     ),
     engine_register_solvers=hookimpl(
-        lambda register: register(
-            Solver(
-                id="timetabling.exotic",
-                domain="timetabling",
-                prepare=dict,
-                solve=next_fit_plugin.next_fit,
-                requires=("no_such_timetabling_backend",),
-            )
-        )
+        lambda register: register(exotic_solver("timetabling.exotic", "timetabling"))
     ),
 )
 
