@@ -387,7 +387,9 @@ class _Reader:
         times, setup 0 neither, but a vehicle limit of 0 is a real limit)."""
         ok = True
         for key, what in unsupported.items():
-            unused = (None, {}, []) if key in _VEHICLE_UNSUPPORTED else (0, None, {}, [])
+            unused: tuple[Any, ...] = (
+                (None, {}, []) if key in _VEHICLE_UNSUPPORTED else (0, None, {}, [])
+            )
             if key in fields and fields[key] not in unused:
                 self.checker.add((*loc, key), f"{what} are not supported by vrp.pyvrp")
                 ok = False
