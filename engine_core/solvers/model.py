@@ -6,6 +6,7 @@ import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 __all__ = [
@@ -76,12 +77,13 @@ class Solver:
 
     def missing_backends(self) -> list[str]:
         """Return the required modules that are not installed."""
-        missing = []
-        for module in self.requires:
-            try:
-                found = importlib.util.find_spec(module) is not None
-            except (ImportError, ValueError):
-                found = False
-            if not found:
-                missing.append(module)
-        return missing
+        return [module for module in self.requires if not _installed(module)]
+
+
+@lru_cache(maxsize=256)
+def _installed(module: str) -> bool:
+    """True when ``module`` can be imported (looked up once per process: health asks often)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
