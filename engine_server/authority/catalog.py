@@ -113,5 +113,3 @@ def sealed_pack(playbook: str, document: dict[str, Any]) -> Response:
     except (CompilerError, UnsupportedPackDeclarationError) as exc:
         raise AuthorityError(422, str(exc)) from None
     return Response(sealed, media_type=PACK_MEDIA_TYPE, headers={"Cache-Control": "no-store"})
-
-
