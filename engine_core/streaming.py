@@ -94,9 +94,11 @@ import regex
 from .constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
 from .errors import CodonRuntimeError, EngineRuntimeError, StreamBlockedError
 from .evaluation import CompiledPack, CompiledRule, Finding
+from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
 from .matching import Span
 from .model import FATAL, StreamChunk
+from .normalization import normalized_view
 
 __all__ = [
     "ACTIVE",
@@ -234,6 +236,7 @@ class StreamSession:
         self._state = ACTIVE
         self._block: tuple[str, str] | None = None
         self._buffer = ""  # joined text from source offset _base
+        self._seen: dict[str, CompiledRule] = {}  # values found so far (verbatim occurrences)
         self._pending: list[str] = []  # pieces received since the last join
         self._base = 0
         self._released = 0  # source offset up to which text was released
@@ -320,11 +323,48 @@ class StreamSession:
         return self._buffer
 
     def _find(self, text: str, start: int, final: bool) -> _Scan:
-        """Run every rule over ``text[start:]``."""
+        """Run every rule over ``text[start:]`` as evaluation does: on the normalized view,
+        context applied, each value once, every occurrence of a value seen so far."""
+        view = normalized_view(text)
+        if view is None:
+            scan = self._find_in(text, start, final)
+        else:
+            scan = self._find_in(view.text, view.view_index(start), final)
+            original = view.original_span
+            scan = _Scan(
+                [
+                    Finding(finding.rule, tuple(original(s, e) for s, e in finding.spans))
+                    for finding in scan.findings
+                ],
+                [original(s, e) for s, e in scan.avoid if e > s],
+                view.original_index(scan.growth) if scan.growth < len(view.text) else len(text),
+                scan.fatal,
+            )
+        growth = scan.growth
+        findings = propagate_verbatim(
+            text, scan.findings, self._seen, start, None if final else growth
+        )
+        if self._seen and not final:
+            # An occurrence of a known value may still be arriving at the end.
+            longest = max(map(len, self._seen))
+            growth = min(growth, max(start, len(text) - longest + 1))
+        fatal = scan.fatal
+        if self.block_on_fatal and not fatal:
+            fatal = [
+                finding.rule
+                for finding in findings
+                if finding.rule.severity == FATAL
+                and (final or finding.spans[0][0] < growth)
+                and finding.spans[0][0] >= start
+            ]
+        return _Scan(findings, scan.avoid, growth, fatal)
+
+    def _find_in(self, text: str, start: int, final: bool) -> _Scan:
+        """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
         end = len(text)
-        growth = end
+        growth = contested = end
+        settled: dict[int, int] = {}
         findings: list[Finding] = []
-        fatal: list[CompiledRule] = []
         avoid: list[Span] = []
         present: dict[str, bool] = {}
         for plan in self._plans:
@@ -345,8 +385,6 @@ class StreamSession:
                 if values:
                     findings.append(Finding(rule, tuple(values)))
             if final:
-                if values and rule.severity == FATAL:
-                    fatal.append(rule)
                 continue
             if matcher.can_tell_growth:
                 position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
@@ -355,14 +393,25 @@ class StreamSession:
                 rule_growth = max(start, end - plan.growth_window)
             else:
                 rule_growth = start
-            # Belt and braces: a value or candidate touching the end may still change.
-            touching = [span_start for span_start, span_end in candidates if span_end >= end]
+            # Belt and braces: a value or candidate touching the end may still change; one
+            # whose context window reaches the end may still gain or lose its context.
+            reach = 0 if rule.context is None else rule.context.window
+            touching = [first for first, last in candidates if last + reach >= end]
             rule_growth = min([rule_growth, *touching])
             growth = min(growth, rule_growth)
-            # The rule's own matches before its growth start are final: a fatal one blocks.
-            if values and rule.severity == FATAL and values[0][0] < rule_growth:
-                fatal.append(rule)
-        return _Scan(findings, avoid, growth, fatal)
+            settled[rule.index] = rule_growth
+            if rule.context is not None:
+                contested = min(contested, rule_growth)
+        resolved = resolve(text, findings)
+        # A fatal value is final once its own rule settled it and no rule with context
+        # words could still take it from that rule.
+        fatal = [
+            finding.rule
+            for finding in resolved
+            if finding.rule.severity == FATAL
+            and (final or finding.spans[0][0] < min(settled[finding.rule.index], contested))
+        ]
+        return _Scan(resolved, avoid, growth, fatal)
 
     def _cut(self, text: str, start: int, scan: _Scan) -> int:
         """Return the last safe cut (just after a whitespace) in ``text[start:]``, or ``start``."""
@@ -402,6 +451,10 @@ class StreamSession:
             for finding in scan.findings
             if (kept := tuple(span for span in finding.spans if span[0] < cut))
         ]
+        for finding in released:  # released values are final: later occurrences are redacted too
+            for span_start, span_end in finding.spans:
+                if span_end - span_start >= MIN_PROPAGATED_CHARS:
+                    self._seen.setdefault(text[span_start:span_end], finding.rule)
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut

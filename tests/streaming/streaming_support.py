@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import pytest
+from hypothesis import assume
 from hypothesis import strategies as st
 from stdnum import iban, luhn, verhoeff
 
@@ -337,8 +338,28 @@ class Expected:
         return {text[start:end] for start, end in self.values}
 
 
+def propagated_backwards(compiled: CompiledPack, text: str) -> bool:
+    """True when evaluation redacts an occurrence of a value that comes before any
+    occurrence the rules find themselves: the one case a stream, which cannot see
+    ahead, releases differently (docs/architecture.md, "Streaming")."""
+    first: dict[str, int] = {}
+    for finding in compiled.find(text, propagate=False):
+        for start, end in finding.spans:
+            first[text[start:end]] = min(first.get(text[start:end], start), start)
+    return any(
+        start < first.get(text[start:end], start)
+        for finding in compiled.find(text)
+        for start, end in finding.spans
+    )
+
+
 def expected(compiled: CompiledPack, text: str) -> Expected:
-    """Return the redact-everything output of ``text`` with the output span of each token."""
+    """Return the redact-everything output of ``text`` with the output span of each token.
+
+    Texts where evaluation propagates a value backwards are assumed away (see
+    :func:`propagated_backwards`); ``test_no_bypass`` checks that case on its own.
+    """
+    assume(not propagated_backwards(compiled, text))
     findings = compiled.find(text)
     merged = merge(findings)
     tokens: list[tuple[int, int]] = []
