@@ -39,62 +39,92 @@ def _digits(value: str) -> str:
 # --- payment cards ------------------------------------------------------------------
 
 #: Issuer identification number ranges the card networks assign, with the lengths
-#: each issues: (lowest prefix, highest prefix, lengths). Prefixes of one range have
-#: the same number of digits. Sources: ISO/IEC 7812-1 (the IIN); the networks' own
-#: tables, gathered at https://en.wikipedia.org/wiki/Payment_card_number#Issuer_identification_number_(IIN):
-#: Visa (4: 13, 16, 19), Mastercard (51-55 and, since 2017, 2221-2720: 16), American
-#: Express (34, 37: 15), Discover (6011, 644-649, 65: 16-19), JCB (3528-3589: 16-19, and
-#: the 15-digit 1800 and 2131 ranges), UnionPay (62, 81: 16-19), Diners Club
-#: International (36, 300-305, 3095, 38-39: 14-19), Maestro (5018, 5020, 5038, 5893,
-#: 6304, 6759, 6761-6763, 676770, 676774: the networks allow 12-19; 16-19 kept, since
-#: shorter Maestro numbers are rare and 13-digit ones collide with South African
-#: identity numbers), Mir (2200-2204: 16-19), RuPay (60, 65, 81, 82, 508: 16), Verve
-#: (506099-506198, 650002-650027, 507865-507964: 16, 18, 19), Troy (9792: 16), Dankort
-#: (5019: 16), BORICA (2205: 16), InterPayment (636: 16-19), InstaPayment (637-639: 16),
-#: UzCard (8600: 16), Humo (9860: 16). UATP (1: 15) is left out: airline accounts, not
-#: payment cards. JCB's "35" beyond 3528-3589 is kept at 16-19 digits: card generators
-#: (Faker, for one) use the whole 35 block and no other Luhn-checked identifier of
-#: that length starts with 35.
-_ALL_LENGTHS = frozenset(range(16, 20))
+#: each issues: (lowest prefix, highest prefix, lengths); prefixes of one range have
+#: the same number of digits. Sources: ISO/IEC 7812-1 (the IIN) and the networks'
+#: tables as gathered at https://en.wikipedia.org/wiki/Payment_card_number (IIN ranges):
+#: Visa 4 (13, 16, 19); Mastercard 51-55 and 2221-2720 (16); American Express 34, 37
+#: (15); Discover 6011, 644-649, 65, 622126-622925 (16-19); JCB 3528-3589 (16-19), the
+#: JCB ranges Discover's acceptance tables list (3088-3094, 3096-3102, 3112-3120,
+#: 3158-3159, 3337-3349: 16) and the 15-digit 1800 and 2131; UnionPay 62 and 81
+#: (16-19); China T-Union 31 (19); Diners Club International 36, 300-305, 3095, 38-39
+#: (14, 16-19: no network issues 15 digits there, which IMEIs have); Maestro 5018,
+#: 5020, 5038, 5893, 6304, 6759, 6761-6763 and Maestro UK 676770, 676774 (the networks
+#: allow 12-19; 16-19 kept: shorter Maestro numbers are rare, and 13-digit ones collide
+#: with South African identity numbers); Mir 2200-2204 (16-19); RuPay 60, 65, 81, 82,
+#: 508, 353, 356 (16); Verve 506099-506198, 650002-650027, 507865-507964 (16, 18, 19);
+#: Troy 9792 (16); Dankort 5019 (16); BORICA 2205 (16); InterPayment 636 (16-19);
+#: InstaPayment 637-639 (16); UkrCard 604001-604200 (16-19); LankaPay 357111 (16);
+#: UzCard 8600 (16); Humo 9860 (16); Napas 9704 (16, 19); GPN 1946, 50, 56, 58, 60-63
+#: (16, 18, 19); and the discontinued Laser (6304, 6706, 6709, 6771: 16-19), Solo (6334,
+#: 6767) and Switch (4903, 4905, 4911, 4936, 564182, 633110, 6333, 6759) ranges (16, 18,
+#: 19), whose numbers still appear in records. UATP (1, 15 digits) is left out: airline
+#: accounts, not payment cards. JCB's 35 block beyond 3528-3589 is kept at 16-19 digits:
+#: card generators (Faker, for one) use all of it, and no other Luhn-checked identifier
+#: of that length starts with 35.
+_16_TO_19 = frozenset(range(16, 20))
+_DINERS = frozenset({14, 16, 17, 18, 19})
+_16_18_19 = frozenset({16, 18, 19})
+_16 = frozenset({16})
 CARD_RANGES: tuple[tuple[str, str, frozenset[int]], ...] = (
     ("4", "4", frozenset({13, 16, 19})),
-    ("51", "55", frozenset({16})),
-    ("2221", "2720", frozenset({16})),
+    ("51", "55", _16),
+    ("2221", "2720", _16),
     ("34", "34", frozenset({15})),
     ("37", "37", frozenset({15})),
-    ("6011", "6011", _ALL_LENGTHS),
-    ("644", "649", _ALL_LENGTHS),
-    ("65", "65", _ALL_LENGTHS),
-    ("3500", "3599", _ALL_LENGTHS),
+    ("6011", "6011", _16_TO_19),
+    ("644", "649", _16_TO_19),
+    ("65", "65", _16_TO_19),
+    ("3500", "3599", _16_TO_19),
+    ("3088", "3094", _16),
+    ("3096", "3102", _16),
+    ("3112", "3120", _16),
+    ("3158", "3159", _16),
+    ("3337", "3349", _16),
     ("1800", "1800", frozenset({15})),
     ("2131", "2131", frozenset({15})),
-    ("62", "62", _ALL_LENGTHS),
-    ("81", "81", _ALL_LENGTHS),
-    ("82", "82", frozenset({16})),
-    ("36", "36", frozenset(range(14, 20))),
-    ("300", "305", frozenset(range(14, 20))),
-    ("3095", "3095", frozenset(range(14, 20))),
-    ("38", "39", frozenset(range(14, 20))),
-    ("5018", "5018", _ALL_LENGTHS),
-    ("5020", "5020", _ALL_LENGTHS),
-    ("5038", "5038", _ALL_LENGTHS),
-    ("5893", "5893", _ALL_LENGTHS),
-    ("6304", "6304", _ALL_LENGTHS),
-    ("6759", "6759", _ALL_LENGTHS),
-    ("6761", "6763", _ALL_LENGTHS),
-    ("2200", "2204", _ALL_LENGTHS),
-    ("60", "60", frozenset({16})),
-    ("508", "508", frozenset({16})),
-    ("506099", "506198", frozenset({16, 18, 19})),
-    ("507865", "507964", frozenset({16, 18, 19})),
-    ("650002", "650027", frozenset({16, 18, 19})),
-    ("9792", "9792", frozenset({16})),
-    ("5019", "5019", frozenset({16})),
-    ("2205", "2205", frozenset({16})),
-    ("636", "636", _ALL_LENGTHS),
-    ("637", "639", frozenset({16})),
-    ("8600", "8600", frozenset({16})),
-    ("9860", "9860", frozenset({16})),
+    ("62", "62", _16_TO_19),
+    ("81", "81", _16_TO_19),
+    ("82", "82", _16),
+    ("31", "31", frozenset({19})),
+    ("36", "36", _DINERS),
+    ("300", "305", _DINERS),
+    ("3095", "3095", _DINERS),
+    ("38", "39", _DINERS),
+    ("5018", "5018", _16_TO_19),
+    ("5020", "5020", _16_TO_19),
+    ("5038", "5038", _16_TO_19),
+    ("5893", "5893", _16_TO_19),
+    ("6304", "6304", _16_TO_19),
+    ("6759", "6759", _16_TO_19),
+    ("6761", "6763", _16_TO_19),
+    ("2200", "2204", _16_TO_19),
+    ("60", "60", _16_18_19),
+    ("508", "508", _16),
+    ("506099", "506198", _16_18_19),
+    ("507865", "507964", _16_18_19),
+    ("650002", "650027", _16_18_19),
+    ("9792", "9792", _16),
+    ("5019", "5019", _16),
+    ("2205", "2205", _16),
+    ("636", "636", _16_TO_19),
+    ("637", "639", _16),
+    ("604001", "604200", _16_TO_19),
+    ("8600", "8600", _16),
+    ("9860", "9860", _16),
+    ("9704", "9704", frozenset({16, 19})),
+    ("1946", "1946", _16_18_19),
+    ("50", "50", _16_18_19),
+    ("56", "56", _16_18_19),
+    ("58", "58", _16_18_19),
+    ("61", "63", _16_18_19),
+    ("6706", "6706", _16_TO_19),
+    ("6709", "6709", _16_TO_19),
+    ("6771", "6771", _16_TO_19),
+    ("6334", "6334", _16_18_19),
+    ("6767", "6767", _16_18_19),
+    ("564182", "564182", _16_18_19),
+    ("633110", "633110", _16_18_19),
+    ("6333", "6333", _16_18_19),
 )
 
 
