@@ -98,15 +98,30 @@ def test_numbers_that_are_not_cards(builtin: Engine, number: str, what: str) -> 
 def test_card_ranges_are_well_formed() -> None:
     """Every range has prefixes of one length, low <= high, and card lengths only."""
     for low, high, lengths in CARD_RANGES:
-        assert len(low) == len(high) and low <= high and low.isdigit()
-        assert lengths and all(13 <= length <= 19 for length in lengths)
+        assert len(low) == len(high)
+        assert low <= high
+        assert low.isdigit()
+        assert lengths
+        assert all(13 <= length <= 19 for length in lengths)
 
 
 def test_card_check_accepts_separators_only() -> None:
     """The check reads digits with spaces or dashes between them, nothing else."""
     assert card_number("4111 1111-1111 1111")
     assert not card_number("4111 1111 1111 111x")
-    assert not card_number("４１１１１１１１１１１１１１１１")  # the engine folds these first
+    assert not card_number(_full_width("4111111111111111"))  # the engine folds these first
+
+
+def _full_width(digits: str) -> str:
+    return "".join(chr(0xFF10 + int(digit)) for digit in digits)
+
+
+def test_full_width_card_digits(builtin: Engine) -> None:
+    """A card written in full-width digits is found and its original span redacted."""
+    card = _full_width("4111111111111111")
+    result = builtin.evaluate(f"Card {card} ok")
+    assert [trigger.category for trigger in result.triggers] == ["CREDIT_CARD"]
+    assert result.triggers[0].spans == ((5, 21),)
 
 
 @pytest.mark.parametrize(
@@ -206,8 +221,10 @@ def test_not_mac_addresses(builtin: Engine, text: str) -> None:
 
 def test_mac_check() -> None:
     """The check accepts the three notations and refuses other shapes."""
-    assert mac_address("D0-50-99-84-A2-A0") and mac_address("d050.9984.a2a0")
-    assert not mac_address("D0-50-99-84-A2") and not mac_address("g0:50:99:84:a2:a0")
+    assert mac_address("D0-50-99-84-A2-A0")
+    assert mac_address("d050.9984.a2a0")
+    assert not mac_address("D0-50-99-84-A2")
+    assert not mac_address("g0:50:99:84:a2:a0")
 
 
 # --- crypto-currency addresses ------------------------------------------------------
@@ -291,9 +308,7 @@ def test_a_hash_is_not_a_wallet(builtin: Engine) -> None:
 def test_imei_with_context(builtin: Engine, imei: str) -> None:
     """An IMEI next to the word IMEI is IMEI, WARNING, found whole."""
     found = hits(builtin, f"IMEI: {imei}")
-    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
-        ("IMEI", "WARNING", imei)
-    ]
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [("IMEI", "WARNING", imei)]
 
 
 @pytest.mark.parametrize(
@@ -369,7 +384,8 @@ def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
 
 def test_date_of_birth_check() -> None:
     """Day-month and month-day orders both count when the date exists."""
-    assert date_of_birth("12/31/1990") and date_of_birth("31/12/1990")
+    assert date_of_birth("12/31/1990")
+    assert date_of_birth("31/12/1990")
     assert not date_of_birth("1990-31-12")
     assert not date_of_birth("14 Smarch 1985")
 

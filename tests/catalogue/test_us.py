@@ -32,7 +32,8 @@ def test_bare_ssn_after_ssn(builtin: Engine, text: str) -> None:
     assert [(hit.rule_id, hit.category, hit.severity, hit.law) for hit in found] == [
         ("us.ssn_bare", "US_SSN", "FATAL", "CCPA")
     ]
-    assert found[0].value in text and len(found[0].value) == 9
+    assert found[0].value in text
+    assert len(found[0].value) == 9
 
 
 @pytest.mark.parametrize(
@@ -110,7 +111,9 @@ def test_not_itin(builtin: Engine, text: str) -> None:
 def test_itin_groups() -> None:
     """The IRS ranges, nothing else: 50-65, 70-88, 90-92, 94-99."""
     assert sorted(ITIN_GROUPS) == [*range(50, 66), *range(70, 89), 90, 91, 92, *range(94, 100)]
-    assert us_itin("912-70-3456") and not us_itin("912-70-345") and not us_itin("91a-70-3456")
+    assert us_itin("912-70-3456")
+    assert not us_itin("912-70-345")
+    assert not us_itin("91a-70-3456")
 
 
 # --- passports, driver's licenses ---------------------------------------------------
@@ -250,16 +253,15 @@ def test_not_npi(builtin: Engine, text: str) -> None:
 
 def test_npi_check() -> None:
     """The Luhn digit is computed over 80840 and the NPI (CMS), not over the NPI alone."""
-    assert us_npi("1234567893") and not us_npi("1234567897")
+    assert us_npi("1234567893")
+    assert not us_npi("1234567897")
 
 
 @pytest.mark.parametrize("mbi", ["1EG4-TE5-MK73", "1EG4TE5MK73"])
 def test_mbi(builtin: Engine, mbi: str) -> None:
     """CMS's MBI example, dashed as printed or plain, is US_MBI with no context needed."""
     found = hits(builtin, f"Member {mbi} enrolled.")
-    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
-        ("US_MBI", "FATAL", mbi)
-    ]
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [("US_MBI", "FATAL", mbi)]
 
 
 @pytest.mark.parametrize(

@@ -103,7 +103,7 @@ def _categories(engine: Engine, text: str) -> set[str]:
 
 
 def test_pack_identity(engine: Engine) -> None:
-    """The pack is builtin.data_protection with the nine original categories (and the catalogue's)."""
+    """The pack is builtin.data_protection with the nine original categories, and more."""
     assert engine.pack_id == "builtin.data_protection"
     assert set(CATEGORIES) <= {rule.category for rule in engine.compiled_pack.rules}
 

@@ -13,9 +13,7 @@ _SEPARATORS = str.maketrans("", "", " -")
 #: The middle (4th and 5th) digits the IRS assigns to ITINs: 50-65, 70-88, 90-92 and
 #: 94-99 (IRS, "General ITIN Information" and Publication 1915; 93 is the ATIN).
 #: python-stdnum's ``us.itin`` predates the 50-65 range, hence this check.
-ITIN_GROUPS = frozenset(
-    (*range(50, 66), *range(70, 89), *range(90, 93), *range(94, 100))
-)
+ITIN_GROUPS = frozenset((*range(50, 66), *range(70, 89), *range(90, 93), *range(94, 100)))
 
 
 def us_itin(value: str) -> bool:
