@@ -52,6 +52,13 @@ goes on. A compiled pack's ``block`` rule withholds the whole text in
 ``evaluate`` (``[BLOCKED]``), which a stream that already released text
 cannot reproduce, so the equality above holds only when no such rule fires.
 
+Budget: a compiled pack's ``budget.max_latency_ms`` bounds each push and
+flush as it bounds one evaluate (:mod:`engine_core.budget`). A push or flush
+over budget, or one whose regex scan timed out, releases nothing, blocks the
+session (reason: the budget error's message) and raises
+:class:`DecisionBudgetExceededError`; later pushes and flushes raise
+:class:`StreamBlockedError`. The SSE simulation ends with the blocked event.
+
 Rules that cannot tell growth (``matcher.can_tell_growth`` false) are never
 released early: the session holds everything back until ``flush``, unless
 the matcher declares ``growth_window`` (an int ``W``: an attempt starting at
@@ -86,13 +93,21 @@ License: a session counts as one decision, authorised when it starts
 from __future__ import annotations
 
 import bisect
+import time
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NoReturn
 
 import regex
 
+from .budget import DecisionBudget, elapsed_ms
 from .constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
-from .errors import CodonRuntimeError, EngineRuntimeError, StreamBlockedError
+from .errors import (
+    CodonRuntimeError,
+    DecisionBudgetExceededError,
+    EngineRuntimeError,
+    StreamBlockedError,
+)
 from .evaluation import CompiledPack, CompiledRule, Finding
 from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
@@ -206,6 +221,7 @@ class StreamSession:
         *,
         lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
         block_on_fatal: bool = True,
+        budget: DecisionBudget | None = None,
     ) -> None:
         if (
             not isinstance(lookahead_chars, int)
@@ -219,6 +235,9 @@ class StreamSession:
         if not isinstance(block_on_fatal, bool):
             raise ValueError(f"block_on_fatal must be true or false, got {block_on_fatal!r}")
         self._compiled = compiled
+        self._budget = budget or DecisionBudget(compiled.pack_id)
+        # Without a budget a push is not timed (single-character pushes are the common case).
+        self._budgeted = self._budget.max_latency_ms is not None
         self.lookahead_chars = lookahead_chars
         self.block_on_fatal = block_on_fatal
         self._plans = [_plan(rule) for rule in compiled.rules]
@@ -258,6 +277,14 @@ class StreamSession:
         return self._state == BLOCKED
 
     @property
+    def blocked_chunk(self) -> StreamChunk | None:
+        """The blocked chunk (empty text, the block action and reason) of a blocked session."""
+        if self._block is None:
+            return None
+        action, reason = self._block
+        return StreamChunk("", redacted=False, blocked=True, action=action, reason=reason)
+
+    @property
     def received_chars(self) -> int:
         """Characters pushed so far."""
         return self._received
@@ -290,6 +317,7 @@ class StreamSession:
             raise CodonRuntimeError(f"stream chunk must be a string, got {type(text).__name__}")
         if not text:
             return []
+        started = time.perf_counter_ns()
         start = self._received
         self._pending.append(text)
         self._received += len(text)
@@ -297,19 +325,28 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
+        if not self._scan_due():
+            if self._budgeted:
+                self._within_budget(started)
+            return []
+        return self._scan(final=False, started=started)
+
+    def _scan_due(self) -> bool:
+        """True when a scan could release or block now (and keeps the work linear)."""
         if not self._can_release:
             if not self._can_block_early:
-                return []
+                return False
         elif self._first_space < 0 or self._first_space > self._received - self.lookahead_chars:
-            return []  # no whitespace far enough from the end: nothing could be cut
-        if SCAN_GROWTH_DIVISOR * (self._received - self._scanned_at) < self._received - self._base:
-            return []  # not enough new text since the last scan (keeps the work linear)
-        return self._scan(final=False)
+            return False  # no whitespace far enough from the end: nothing could be cut
+        # Not enough new text since the last scan: wait (keeps the work linear).
+        return SCAN_GROWTH_DIVISOR * (self._received - self._scanned_at) >= (
+            self._received - self._base
+        )
 
     def flush(self) -> list[StreamChunk]:
         """End the stream: release everything left (or block); the session is then completed."""
         self._check_open()
-        chunks = self._scan(final=True)
+        chunks = self._scan(final=True, started=time.perf_counter_ns())
         if self._state == ACTIVE:
             self._state = COMPLETED
         return chunks
@@ -429,20 +466,41 @@ class StreamSession:
             return cut
         return start
 
-    def _scan(self, *, final: bool) -> list[StreamChunk]:
+    def _block_with(self, reason: str) -> StreamChunk:
+        """Block the session (nothing more is released); return its blocked chunk."""
+        self._state = BLOCKED
+        self._block = (self._compiled.actions["block"], reason)
+        self._buffer = ""
+        self._pending.clear()
+        chunk = self.blocked_chunk
+        assert chunk is not None
+        return chunk
+
+    def _within_budget(self, started: int) -> None:
+        """Block and raise DecisionBudgetExceededError when this push or flush is over budget."""
+        elapsed = elapsed_ms(started)
+        if self._budget.over(elapsed):
+            self._over_budget(elapsed)
+
+    def _over_budget(self, elapsed: float) -> NoReturn:
+        """Over budget the session blocks, as one evaluate is withheld (docs/architecture.md)."""
+        error = self._budget.exceeded(elapsed)
+        self._block_with(str(error))
+        raise error
+
+    def _scan(self, *, final: bool, started: int) -> list[StreamChunk]:
         text = self._join()
         start = self._released - self._base
         self._scanned_chars += len(text)
         self._scanned_at = self._received
-        scan = self._find(text, start, final)
+        try:
+            scan = self._find(text, start, final)
+        except DecisionBudgetExceededError:
+            # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
+            self._over_budget(elapsed_ms(started))
+        self._within_budget(started)
         if self.block_on_fatal and scan.fatal:
-            action = self._compiled.actions["block"]
-            reason = block_reason(scan.fatal)
-            self._state = BLOCKED
-            self._block = (action, reason)
-            self._buffer = ""
-            self._pending.clear()
-            return [StreamChunk("", redacted=False, blocked=True, action=action, reason=reason)]
+            return [self._block_with(block_reason(scan.fatal))]
         cut = len(text) if final else self._cut(text, start, scan)
         if cut <= start:
             return []
