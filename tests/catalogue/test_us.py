@@ -299,6 +299,8 @@ ADDRESSES = [
     "4500 US Highway 19 N, Dunedin, FL 34698",
     "500 Market Sq Bldg 5 Rm 204",
     "1 Infinite Loop\nCupertino, CA 95014",
+    "21780 Day Drives\nLake Karen, MI 62062",
+    "033 Theodore Station, Barnesshire, SC 26517",  # house numbers may start with 0
 ]
 
 
@@ -322,6 +324,7 @@ def test_postal_addresses(builtin: Engine, address: str) -> None:
         "page 12 of the report",
         "Order #12 Main St shipped",
         "Version 3.2 Park release",
+        "NI number: HP 71 86 07 B Est",  # the tail of a NINO is no house number
     ],
 )
 def test_not_postal_addresses(builtin: Engine, text: str) -> None:
@@ -335,3 +338,22 @@ def test_not_postal_addresses(builtin: Engine, text: str) -> None:
 def test_po_boxes(builtin: Engine, box: str) -> None:
     """Post office boxes (Publication 28) are POSTAL_ADDRESS too."""
     assert values(builtin, f"Mail it to {box} please", "POSTAL_ADDRESS") == [box]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "PSC 1234, Box 12345, APO AE 09204",  # USPS Publication 28, military addresses
+        "Unit 2050 Box 4190\nAPO AP 96278",
+        "CMR 415 Box 7, APO AE 09114-0002",
+        "USNS Comfort, FPO AE 09707",
+    ],
+)
+def test_military_addresses(builtin: Engine, address: str) -> None:
+    """APO, FPO and DPO addresses are POSTAL_ADDRESS."""
+    assert values(builtin, f"Forward to {address} asap", "POSTAL_ADDRESS") == [address]
+
+
+def test_apo_without_a_unit_is_not_an_address(builtin: Engine) -> None:
+    """The APO line alone names no one's address."""
+    assert values(builtin, "Route via APO AE 09204 only", "POSTAL_ADDRESS") == []

@@ -90,6 +90,7 @@ CANDIDATES: tuple[str, ...] = (
     "4 Privet Drive",
     "48 Willow Glen, Apt 4B",
     "PO Box 1234, Austin, TX 78701",
+    "PSC 1234, Box 12345, APO AE 09204",
     # device, wallet and health identifiers that need no context
     "D0-50-99-84-A2-A0",
     "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
