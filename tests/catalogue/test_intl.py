@@ -384,6 +384,9 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Data di nascita: 14 marzo 1985", "14 marzo 1985"),
         ("Data de nascimento: 14 de março de 1985", "14 de março de 1985"),
         ("Geboortedatum: 14 maart 1985", "14 maart 1985"),
+        ("Born on the 14th of March 1985", "14th of March 1985"),
+        ("nato a Milano il 14/03/1985", "14/03/1985"),
+        ("né à Paris le 14 mars 1985", "14 mars 1985"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -407,6 +410,7 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "DOB: 14/13/1985",  # no month 13 either way round
         "Born to run, version 1.2.3",
         "DOB: 2019-05-17T10:00:00Z",  # a timestamp
+        "The NATO summit on 14/03/2019",
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:

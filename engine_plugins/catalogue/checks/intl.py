@@ -338,7 +338,7 @@ _YEAR = r"(?P<year>[0-9]{4})"
 _TEXT_DATES = tuple(
     regex.compile(pattern, regex.IGNORECASE)
     for pattern in (
-        rf"{_DAY}[ -]{{1,2}}(?:de[ ])?{_MONTH}[ ,-]{{1,2}}(?:de[ ]|del[ ])?{_YEAR}",
+        rf"{_DAY}[ -]{{1,2}}(?:de[ ]|of[ ])?{_MONTH}[ ,-]{{1,2}}(?:de[ ]|del[ ])?{_YEAR}",
         rf"{_MONTH}[ ]{{1,2}}{_DAY},?[ ]{{1,2}}{_YEAR}",
     )
 )
@@ -369,7 +369,8 @@ def date_of_birth(value: str) -> bool:
 
     Numeric: year-month-day, day-month-year or month-day-year with one of
     ``/ - .`` throughout (two- or four-digit year); written: ``14 March 1985``,
-    ``March 14, 1985``, ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985``
+    ``March 14, 1985``, ``14th of March 1985``, ``14-Mar-1985``, ``14. März 1985``,
+    ``14 de marzo de 1985``
     and the like in English, German, French, Spanish, Italian, Portuguese and
     Dutch. The date must exist and lie between 1900 and today.
     """
