@@ -339,8 +339,10 @@ class RegexMatcher(Matcher):
                 elif self.split_candidates:
                     piece = self._piece(text, begin, finish, limit)
                     if piece is not None:
+                        # Resume right after the piece: what followed it inside the
+                        # failed candidate may be the next value (two values glued).
                         spans.append(piece)
-                        position = max(finish, piece[1])
+                        position = piece[1]
                 if position >= last:
                     break
         except TimeoutError:

@@ -44,15 +44,19 @@ class Context:
         )
 
     def distance(self, text: str, start: int, end: int) -> int | None:
-        """Return how far the nearest context word is from ``text[start:end]``, or None."""
+        """Return how near the nearest context word is to ``text[start:end]``, or None.
+
+        Twice the characters between them, plus one for a word after the value: at
+        equal gaps a label before a value (``SSN: 123...``) beats one after it.
+        """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         nearest: int | None = None
         for match in self.words.finditer(text, low, high):
             if match.end() <= start:
-                gap = start - match.end()
+                gap = 2 * (start - match.end())
             elif match.start() >= end:
-                gap = match.start() - end
+                gap = 2 * (match.start() - end) + 1
             else:
                 continue  # a word inside the value is not context for it
             if nearest is None or gap < nearest:
