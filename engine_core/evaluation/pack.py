@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from ..constants import DEFAULT_ACTIONS
 from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
+from ..normalization import normalized_view
 from ..plugins import PluginRegistries
+from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
 from .scanning import Scanner
 from .verdict import Verdict, decide
@@ -43,14 +45,31 @@ class CompiledPack:
         """True when every rule can say where a growing match starts."""
         return all(rule.matcher.can_tell_growth for rule in self.rules)
 
-    def find(
+    def scan(
         self, text: str, start: int = 0, end: int | None = None, encoded: bytes | None = None
     ) -> list[Finding]:
-        """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
+        """Return, in rule order, every span each rule's matcher finds in ``text[start:end]``.
 
-        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        The raw matches, before context and before normalization: what windowed
+        scanning must reproduce exactly. ``encoded`` is ``scan_bytes(text).data``.
         """
         return self._scanner.find(text, start, end, encoded)
+
+    def find(self, text: str, encoded: bytes | None = None) -> list[Finding]:
+        """Return, in rule order, what the pack reports in ``text``: matches on its
+        normalized view, context applied, each value once, every occurrence of it."""
+        view = normalized_view(text)
+        if view is None:
+            findings = resolve(text, self._scanner.find(text, 0, None, encoded))
+        else:
+            findings = [
+                Finding(
+                    finding.rule,
+                    tuple(view.original_span(start, end) for start, end in finding.spans),
+                )
+                for finding in resolve(view.text, self._scanner.find(view.text))
+            ]
+        return propagate_verbatim(text, findings)
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest start of a match any rule could still grow, or None."""

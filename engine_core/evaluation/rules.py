@@ -10,6 +10,7 @@ from ..matching import Matcher, Span
 from ..model import FATAL, SEVERITY_RANK, RuleDeclaration, rule_category
 from ..plugins import PluginRegistries
 from ..registries import Remedy
+from .context import Context
 
 __all__ = ["DEFAULT_LAW", "CompiledRule", "Finding", "compile_rules", "severity_of"]
 
@@ -28,6 +29,7 @@ class CompiledRule:
     category: str
     law: str
     remedy: Remedy
+    context: Context | None = None
 
     @property
     def rule_id(self) -> str:
@@ -102,6 +104,7 @@ def compile_rules(
                 category=rule_category(rule),
                 law=rule.law or DEFAULT_LAW,
                 remedy=remedy,
+                context=Context.from_options(rule.options),
             )
         )
     if problems:

@@ -204,7 +204,7 @@ def _whole_range_find(pack: CompiledPack, text: str) -> Found:
 
 
 def _windowed_find(pack: CompiledPack, text: str) -> Found:
-    return [(finding.rule.rule_id, finding.spans) for finding in pack.find(text)]
+    return [(finding.rule.rule_id, finding.spans) for finding in pack.scan(text)]
 
 
 def test_windowed_scan_equals_whole_scan_on_corpus(engine: Engine) -> None:
@@ -244,7 +244,7 @@ def test_windowed_scan_honours_start_and_end(pieces: list[str], cut: int, tail: 
         spans = rule.matcher.find(text, start, end)
         if spans:
             expected.append((rule.rule_id, tuple(sorted(spans))))
-    assert [(f.rule.rule_id, f.spans) for f in pack.find(text, start, end)] == expected
+    assert [(f.rule.rule_id, f.spans) for f in pack.scan(text, start, end)] == expected
 
 
 def test_declared_prefilter_leads_hold_on_the_corpus(engine: Engine) -> None:

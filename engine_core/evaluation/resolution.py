@@ -1,0 +1,95 @@
+"""From what each rule matched to what the pack reports (docs/architecture.md, "Context").
+
+Three steps, in order: a context-required value without a context word does
+not count; a value that several rules take is reported once, by the rule
+whose context word is nearest (else the more severe, else the earlier
+declared); and every verbatim occurrence of a reported value (six characters
+or longer) is reported too, so a value detected once is redacted everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import ahocorasick
+
+from ..matching import Span
+from ..model import SEVERITY_RANK
+from .rules import CompiledRule, Finding
+
+__all__ = ["MIN_PROPAGATED_CHARS", "propagate_verbatim", "resolve"]
+
+#: Shorter values are not propagated: they would redact ordinary words and numbers.
+MIN_PROPAGATED_CHARS = 6
+
+_NO_CONTEXT = 1 << 30
+
+
+def _context_distance(text: str, rule: CompiledRule, span: Span) -> int | None:
+    context = rule.context
+    return None if context is None else context.distance(text, span[0], span[1])
+
+
+def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
+    """Apply required context and report each value once (see the module docstring)."""
+    if not any(finding.rule.context is not None for finding in findings) and len(findings) < 2:
+        return list(findings)
+    claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
+    for finding in findings:
+        rule = finding.rule
+        for span in finding.spans:
+            distance = _context_distance(text, rule, span)
+            if rule.context is not None and rule.context.required and distance is None:
+                continue
+            claims.setdefault(span, []).append((rule, distance))
+    kept: dict[int, list[Span]] = {}
+    for span, claimants in claims.items():
+        rule, _ = min(
+            claimants,
+            key=lambda claim: (
+                _NO_CONTEXT if claim[1] is None else claim[1],
+                -SEVERITY_RANK[claim[0].severity],
+                claim[0].index,
+            ),
+        )
+        kept.setdefault(rule.index, []).append(span)
+    return [
+        Finding(finding.rule, tuple(sorted(kept[finding.rule.index])))
+        for finding in findings
+        if finding.rule.index in kept
+    ]
+
+
+def _values(text: str, findings: Iterable[Finding]) -> dict[str, CompiledRule]:
+    values: dict[str, CompiledRule] = {}
+    for finding in findings:
+        for start, end in finding.spans:
+            if end - start >= MIN_PROPAGATED_CHARS:
+                values.setdefault(text[start:end], finding.rule)
+    return values
+
+
+def propagate_verbatim(
+    text: str,
+    findings: Sequence[Finding],
+    known: dict[str, CompiledRule] | None = None,
+    start: int = 0,
+) -> list[Finding]:
+    """Add every occurrence in ``text[start:]`` of a reported value (and of ``known`` ones)."""
+    values = _values(text, findings)
+    if known:
+        for value, rule in known.items():
+            values.setdefault(value, rule)
+    if not values:
+        return list(findings)
+    automaton = ahocorasick.Automaton()
+    for value in values:
+        automaton.add_word(value, value)
+    automaton.make_automaton()
+    spans: dict[int, set[Span]] = {finding.rule.index: set(finding.spans) for finding in findings}
+    rules = {finding.rule.index: finding.rule for finding in findings}
+    for last, value in automaton.iter(text, start):
+        rule = values[value]
+        spans.setdefault(rule.index, set()).add((last + 1 - len(value), last + 1))
+        rules[rule.index] = rule
+    return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]

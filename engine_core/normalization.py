@@ -1,0 +1,123 @@
+"""The normalized view a text is matched on: NFKC folding, format characters skipped.
+
+Full-width and other compatibility forms count as their plain forms (U+FF14,
+full-width four, is ``4``) and Unicode format characters (category
+Cf: zero-width space and joiner, soft hyphen, bidi marks) are skipped, so a
+value written to slip past a filter is still found. Every span found in the
+view maps back to the original text, and the whole original span is
+redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text needs no
+view. Folding is per character, which keeps the mapping exact.
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+import unicodedata
+from dataclasses import dataclass
+
+import regex
+
+__all__ = ["NormalizedView", "normalized_view"]
+
+#: Code points whose fold is examined: the planes that hold assigned characters
+#: (0-2) and the tag characters of plane 14 (format characters).
+_RANGES = ((0x80, 0x30000), (0xE0000, 0xE1000))
+
+_lock = threading.Lock()
+_table: dict[int, str | None] | None = None
+_changed: regex.Pattern[str] | None = None
+
+
+def _fold_table() -> tuple[dict[int, str | None], regex.Pattern[str]]:
+    """Return the per-character fold (``str.translate`` table) and a class of what it changes."""
+    global _table, _changed
+    with _lock:
+        if _table is None or _changed is None:
+            table: dict[int, str | None] = {}
+            for low, high in _RANGES:
+                for point in range(low, high):
+                    if 0xD800 <= point < 0xE000:
+                        continue  # surrogates stay as they are
+                    char = chr(point)
+                    category = unicodedata.category(char)
+                    if category == "Cf":
+                        table[point] = None
+                    elif category != "Cn":
+                        folded = unicodedata.normalize("NFKC", char)
+                        if folded != char:
+                            table[point] = folded
+            _changed = regex.compile(
+                "[" + "".join(regex.escape(chr(point)) for point in sorted(table)) + "]"
+            )
+            _table = table
+        return _table, _changed
+
+
+@dataclass(frozen=True)
+class NormalizedView:
+    """A text as matched (``text``) and how its positions map to the original's."""
+
+    text: str
+    original_length: int
+    #: For each changed character, in order: its position in the view, its position in
+    #: the original, and how many view characters it became (0: skipped).
+    _view_starts: tuple[int, ...]
+    _origins: tuple[int, ...]
+    _widths: tuple[int, ...]
+
+    def original_index(self, position: int) -> int:
+        """Return the original index of the view character at ``position``."""
+        index = bisect.bisect_right(self._view_starts, position) - 1
+        while index >= 0 and self._widths[index] == 0 and self._view_starts[index] == position:
+            index -= 1  # a skipped character at this position: look at what came before
+        if index < 0:
+            return position
+        start, origin, width = self._view_starts[index], self._origins[index], self._widths[index]
+        if position < start + width:
+            return origin  # inside what one original character became
+        return origin + 1 + (position - start - width)
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """Return the original span of the view span ``[start, end)`` (``end > start``)."""
+        return self.original_index(start), self.original_index(end - 1) + 1
+
+    def view_index(self, original: int) -> int:
+        """Return the view position of the original index ``original`` (its first character)."""
+        index = bisect.bisect_right(self._origins, original) - 1
+        if index < 0:
+            return original
+        start, origin, width = self._view_starts[index], self._origins[index], self._widths[index]
+        if original == origin:
+            return start
+        return start + width + (original - origin - 1)
+
+
+def normalized_view(text: str) -> NormalizedView | None:
+    """Return the normalized view of ``text``, or None when matching may use the text itself."""
+    if text.isascii():
+        return None
+    table, changed = _fold_table()
+    view_starts: list[int] = []
+    origins: list[int] = []
+    widths: list[int] = []
+    pieces: list[str] = []
+    position = 0  # in the original
+    view_length = 0
+    for match in changed.finditer(text):
+        index = match.start()
+        pieces.append(text[position:index])
+        view_length += index - position
+        folded = table[ord(text[index])] or ""
+        pieces.append(folded)
+        view_starts.append(view_length)
+        origins.append(index)
+        widths.append(len(folded))
+        view_length += len(folded)
+        position = index + 1
+    if not origins:
+        return None
+    pieces.append(text[position:])
+    return NormalizedView(
+        "".join(pieces), len(text), tuple(view_starts), tuple(origins), tuple(widths)
+    )
