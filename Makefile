@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 SERVE_STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck bench clean
+.PHONY: serve test lint typecheck bench clean generate-client
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# The client's models (engine_server/client/models.py) from the service's OpenAPI document.
+generate-client: $(STAMP)
+	$(BIN)/python -m engine_server.client.codegen
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .hypothesis

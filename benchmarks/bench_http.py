@@ -17,6 +17,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -144,8 +146,9 @@ def _wait_healthy(port: int, process: subprocess.Popen[bytes], timeout: float = 
     raise RuntimeError("server did not become healthy")
 
 
-def measure(workers: int, duration: float = DURATION_S) -> dict[str, Any]:
-    """Serve the built-in pack with ``workers`` workers and load it; return the figures."""
+@contextmanager
+def service(workers: int = 1) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """Serve the built-in pack (``python -m engine_server``); yield its port and process."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("ENGINE_SERVICE_TOKEN",)}
     server = subprocess.Popen(
@@ -168,6 +171,18 @@ def measure(workers: int, duration: float = DURATION_S) -> dict[str, Any]:
     )
     try:
         _wait_healthy(port, server)
+        yield port, server
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def measure(workers: int, duration: float = DURATION_S) -> dict[str, Any]:
+    """Serve the built-in pack with ``workers`` workers and load it; return the figures."""
+    with service(workers) as (port, server):
         cpu_before = _cpu_seconds(server.pid)
         loader = subprocess.run(
             [
@@ -184,12 +199,6 @@ def measure(workers: int, duration: float = DURATION_S) -> dict[str, Any]:
         result: dict[str, Any] = json.loads(loader.stdout.strip().splitlines()[-1])
         result["server_cpu_us_per_request"] = cpu / max(1, result["total_requests"]) * 1e6
         return result
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def run() -> list[dict[str, Any]]:

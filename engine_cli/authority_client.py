@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from engine_core.atomic_files import PUBLIC_FILE_MODE, write_atomically
 from engine_core.constants import LICENSE_HEADER
 from engine_core.errors import CompilerError
 
@@ -43,20 +42,6 @@ def _request(method: str, url: str, **kwargs: Any) -> httpx.Response:
     return response
 
 
-def write_atomically(path: Path, data: bytes) -> int:
-    """Write ``data`` to ``path`` (parents created) through a temporary file; return the size."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return len(data)
-
-
 def remote_compile(playbook: str, license: dict[str, Any], out: Path, base_url: str) -> int:
     """Compile on the authority and write the sealed pack; raise CompilerError on failure."""
     try:
@@ -67,7 +52,8 @@ def remote_compile(playbook: str, license: dict[str, Any], out: Path, base_url: 
         )
     except AuthorityClientError as exc:
         raise CompilerError(str(exc)) from None
-    return write_atomically(out, response.content)
+    write_atomically(out, response.content, mode=PUBLIC_FILE_MODE)  # a sealed pack
+    return len(response.content)
 
 
 def fetch_catalog(license: dict[str, Any], base_url: str) -> list[dict[str, Any]]:
@@ -85,4 +71,5 @@ def download_pack(pack_id: str, license: dict[str, Any], out: Path, base_url: st
     response = _request(
         "POST", f"{base_url}/api/v1/pack/download", json={"pack_id": pack_id, "license": license}
     )
-    return write_atomically(out, response.content)
+    write_atomically(out, response.content, mode=PUBLIC_FILE_MODE)  # a sealed pack
+    return len(response.content)

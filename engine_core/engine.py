@@ -12,28 +12,24 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NoReturn
 
 from .anchors import ScanBytes, scan_bytes
+from .budget import MAX_LATENCY_MS, DecisionBudget, elapsed_ms, match_timeout_s
 from .constants import BUILTIN_PACK_ID, DEFAULT_LOOKAHEAD_CHARS
 from .errors import (
-    AmbiguousPayloadError,
-    CodonRuntimeError,
     CommunityRemovedCapabilityError,
     DecisionBudgetExceededError,
     RemovedCapabilityError,
 )
 from .evaluation import CompiledPack, Verdict
 from .licensing.context import CommunityLicense, LicenseContext, LicenseState
-from .matching import DEFAULT_MATCH_TIMEOUT_S
 from .model import EvaluationResult, PackDeclaration
 from .packs.builtin import builtin_declaration
 from .packs.playbook import effective_rules
+from .payloads import PAYLOAD_KEYS, payload_text
 from .plugins import PluginRegistries, get_registries
 from .streaming import StreamSession, astream_filter, stream_filter
 from .version import RUNTIME_VERSION
 
 __all__ = ["PAYLOAD_KEYS", "Engine"]
-
-#: The dict keys a payload may carry its text under (exactly one of them).
-PAYLOAD_KEYS = ("text", "message", "payload")
 
 _builtin_lock = threading.Lock()
 _builtin_compiled: weakref.WeakKeyDictionary[PluginRegistries, CompiledPack] = (
@@ -80,27 +76,6 @@ def _digest_later(encoded: ScanBytes) -> Future[bytes]:
         return _digest_pool.submit(input_digest, encoded)
 
 
-def payload_text(payload: Any) -> str:
-    """Return the text of a payload: a str, or a dict with exactly one text key."""
-    if isinstance(payload, str):
-        return payload
-    if isinstance(payload, dict):
-        if len(payload) > 1:
-            raise AmbiguousPayloadError(payload.keys())
-        if len(payload) == 1:
-            key, value = next(iter(payload.items()))
-            if key in PAYLOAD_KEYS:
-                if isinstance(value, str):
-                    return value
-                raise CodonRuntimeError(
-                    f"payload {key!r} must be a string, got {type(value).__name__}"
-                )
-        raise CodonRuntimeError(
-            "payload dict must have exactly one key: 'text', 'message' or 'payload'"
-        )
-    raise CodonRuntimeError(f"payload must be a string or a dict, got {type(payload).__name__}")
-
-
 class Engine:
     """Evaluates payloads against one pack under one license.
 
@@ -130,12 +105,7 @@ class Engine:
     ) -> Engine:
         """Return an engine serving a compiled (sealed) pack's declaration under ``license``."""
         registries = registries or get_registries()
-        budget_ms = declaration.budget.get("max_latency_ms")
-        timeout = (
-            DEFAULT_MATCH_TIMEOUT_S
-            if budget_ms is None
-            else min(DEFAULT_MATCH_TIMEOUT_S, budget_ms / 1000)
-        )
+        timeout = match_timeout_s(declaration.budget.get(MAX_LATENCY_MS))
         engine = cls.__new__(cls)
         engine._setup(
             CompiledPack(
@@ -164,8 +134,8 @@ class Engine:
         self._registries = registries
         # Keyed receipts: a receipt cannot be used to test guesses of the input.
         self._receipt_key = secrets.token_bytes(32)
-        budget = compiled.declaration.budget.get("max_latency_ms") if sealed else None
-        self._budget_ms: float | None = budget
+        budget = compiled.declaration.budget.get(MAX_LATENCY_MS) if sealed else None
+        self._budget = DecisionBudget(compiled.pack_id, budget)
 
     # --- what the engine serves ------------------------------------------------
 
@@ -228,23 +198,13 @@ class Engine:
         try:
             verdict = self._compiled.decide(text, encoded.data)
         except DecisionBudgetExceededError:
-            if self._budget_ms is None:
-                raise
-            # A regex timeout derived from the pack's budget: report the pack's budget.
-            elapsed_ms = (time.perf_counter_ns() - started) / 1_000_000
-            raise DecisionBudgetExceededError(
-                self.pack_id, "max_latency_ms", self._budget_ms, elapsed_ms
-            ) from None
+            # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
+            raise self._budget.exceeded(elapsed_ms(started)) from None
         elapsed_us = (time.perf_counter_ns() - started) / 1000
-        self._check_budget(elapsed_us)
+        if self._budget.over(elapsed_us / 1000):
+            raise self._budget.exceeded(elapsed_us / 1000)
         digest = pending.result() if pending is not None else input_digest(encoded)
         return self._result(digest, verdict, state, elapsed_us)
-
-    def _check_budget(self, elapsed_us: float) -> None:
-        if self._budget_ms is not None and elapsed_us / 1000 > self._budget_ms:
-            raise DecisionBudgetExceededError(
-                self.pack_id, "max_latency_ms", self._budget_ms, elapsed_us / 1000
-            )
 
     def _result(
         self, digest: bytes, verdict: Verdict, state: LicenseState, elapsed_us: float
@@ -295,7 +255,10 @@ class Engine:
     ) -> StreamSession:
         """Start a streaming session; it counts as one decision against the license."""
         session = StreamSession(
-            self._compiled, lookahead_chars=lookahead_chars, block_on_fatal=block_on_fatal
+            self._compiled,
+            lookahead_chars=lookahead_chars,
+            block_on_fatal=block_on_fatal,
+            budget=self._budget,
         )
         self._license.authorize_decision()
         return session

@@ -19,9 +19,11 @@ __all__ = [
     "CommunityRemovedCapabilityError",
     "CompilerError",
     "DecisionBudgetExceededError",
+    "DecisionDomainUnavailableError",
     "DeveloperQuotaExceededError",
     "EnclaveCapabilityError",
     "EngineRuntimeError",
+    "InvalidRequestError",
     "KeyExpiredError",
     "KeyInvalidError",
     "KeyNotFoundError",
@@ -38,6 +40,8 @@ __all__ = [
     "PluginLoadError",
     "RemovedCapabilityError",
     "ServerConfigurationError",
+    "ServiceAuthenticationError",
+    "ServiceError",
     "StreamBlockedError",
     "UnsupportedPackDeclarationError",
 ]
@@ -204,5 +208,39 @@ class PluginLoadError(EngineRuntimeError):
     """A plugin failed to import or to register; the message names the plugin."""
 
 
-class NativeRuntimeUnavailableError(ImportError):
-    """The generated native client is unavailable (not an engine runtime error)."""
+# --- the service, seen from its Python client ---------------------------------------
+
+
+class NativeRuntimeUnavailableError(ConnectionError):
+    """The service could not give an answer: unreachable, timed out, or a garbled answer.
+
+    Not an :class:`EngineRuntimeError` (no engine decided anything): catch it
+    beside ``EngineRuntimeError`` around every call to the service.
+    """
+
+
+class ServiceAuthenticationError(EngineRuntimeError):
+    """The service refused the bearer token (HTTP 401, WebSocket close 1008)."""
+
+
+class InvalidRequestError(EngineRuntimeError, ValueError):
+    """The service refused a request's fields (HTTP 400, 413, 422); ``fields`` names them."""
+
+    def __init__(self, message: str, fields: Sequence[str] = ()) -> None:
+        self.fields: list[str] = list(fields)
+        super().__init__(message)
+
+
+class DecisionDomainUnavailableError(EngineRuntimeError, NotImplementedError):
+    """A known decision domain that no installed plugin provides (HTTP 501)."""
+
+
+class ServiceError(EngineRuntimeError):
+    """Any other failure the service reports (HTTP 500, a 503 not listed, WebSocket 1011)."""
+
+    def __init__(
+        self, message: str, *, status_code: int | None = None, retry_after: float | None = None
+    ) -> None:
+        self.status_code = status_code
+        self.retry_after = retry_after
+        super().__init__(message)

@@ -94,8 +94,14 @@ class Matcher(ABC):
         """
         return None
 
-    def find_in_window(self, text: str, start: int, stop: int, last: int) -> list[Span]:
-        """Return the spans of :meth:`find` in ``text[start:stop]`` that start before ``last``."""
+    def find_in_window(
+        self, text: str, start: int, stop: int, last: int, limit: int | None = None
+    ) -> list[Span]:
+        """Return the spans of :meth:`find` in ``text[start:stop]`` that start before ``last``.
+
+        ``limit`` is the end of the whole range being scanned (default: the text's
+        end); a matcher may read up to it to decide a value that starts in the window.
+        """
         return [span for span in self.find(text, start, stop) if span[0] < last]
 
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
@@ -154,6 +160,18 @@ _RE_FLAGS = {
     int(regex.UNICODE): re.UNICODE,
     int(regex.VERSION0): 0,
 }
+#: At most this many token starts (and ends) of a failed candidate are tried for a piece.
+MAX_PIECE_TOKENS = 8
+
+
+def _token_start(text: str, index: int) -> bool:
+    return text[index].isalnum() and not text[index - 1].isalnum()
+
+
+def _token_end(text: str, index: int) -> bool:
+    return text[index - 1].isalnum() and not text[index].isalnum()
+
+
 #: Longest match (characters) for which :func:`scan_bounds` reports bounds.
 MAX_BOUNDED_WIDTH = 4096
 _LOOKAROUNDS = ("ASSERT", "ASSERT_NOT")
@@ -227,6 +245,8 @@ class RegexMatcher(Matcher):
     window_safe: ClassVar[bool] = True
     #: True when find is this class's own: values are the validated pattern matches.
     _plain_find: ClassVar[bool] = True
+    #: True: a candidate that fails the validator is searched for a valid piece.
+    split_candidates: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -269,52 +289,99 @@ class RegexMatcher(Matcher):
         except TimeoutError:
             raise self.timed_out() from None
 
-    def _validated(self, text: str, spans: list[Span]) -> list[Span]:
-        validator = self.validator
-        if validator is None:
-            return spans
-        return [span for span in spans if validator(text[span[0] : span[1]])]
+    def _piece(self, text: str, begin: int, end: int, limit: int) -> Span | None:
+        """Return the longest valid piece of a candidate ``[begin, end)`` that failed its check.
 
-    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
-        """Return the non-overlapping, non-empty, validated match spans."""
-        return self._validated(
-            text, self._pattern_spans(text, start, len(text) if end is None else end)
-        )
-
-    def window_bounds(self) -> tuple[int, int] | None:
-        """Return the pattern's (longest match, right context) when windows are exact."""
-        return scan_bounds(self.pattern) if self.window_safe else None
-
-    def find_in_window(self, text: str, start: int, stop: int, last: int) -> list[Span]:
-        """Return the validated spans in a window that start before ``last``.
-
-        The scan stops at the first pattern match reaching ``last``: the next search
-        would begin at or after ``last`` and could only find spans the window drops.
+        A piece starts at a token start inside the candidate where the pattern
+        matches too, and ends where that match ends or at an earlier separator:
+        a list number, a quantity or a second value glued on by one separator
+        cannot hide a value that validates on its own (docs/architecture.md,
+        "No bypass").
         """
-        if not self._plain_find:
-            return super().find_in_window(text, start, stop, last)
+        validator = self.validator
+        assert validator is not None
+        starts = [begin, *(i for i in range(begin + 1, end) if _token_start(text, i))]
+        for first in starts[:MAX_PIECE_TOKENS]:
+            match = (
+                self.pattern.match(text, first, limit, timeout=self.timeout)
+                if first != begin
+                else None
+            )
+            stop = end if first == begin else (match.end() if match is not None else first)
+            if stop <= first:
+                continue
+            ends = [stop, *(i for i in range(stop - 1, first, -1) if _token_end(text, i))]
+            for last in ends[:MAX_PIECE_TOKENS]:
+                if (first, last) != (begin, end) and validator(text[first:last]):
+                    return first, last
+        return None
+
+    def _scan(self, text: str, start: int, end: int, last: int, limit: int) -> list[Span]:
+        """Return the validated spans from ``start`` that start before ``last`` (see find)."""
         spans: list[Span] = []
         validator = self.validator
+        search = self.pattern.search
+        position = start
         try:
-            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
-                begin, end = match.span()
+            while position < end:
+                match = search(text, position, end, timeout=self.timeout)
+                if match is None:
+                    break
+                begin, finish = match.span()
                 if begin >= last:
                     break
-                if end > begin and (validator is None or validator(text[begin:end])):
-                    spans.append((begin, end))
-                if end >= last:
+                if finish == begin:
+                    position = begin + 1
+                    continue
+                position = finish
+                if validator is None or validator(text[begin:finish]):
+                    spans.append((begin, finish))
+                elif self.split_candidates:
+                    piece = self._piece(text, begin, finish, limit)
+                    if piece is not None:
+                        spans.append(piece)
+                        position = max(finish, piece[1])
+                if position >= last:
                     break
         except TimeoutError:
             raise self.timed_out() from None
         return spans
 
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
+        """Return the non-overlapping, non-empty, validated match spans.
+
+        A candidate that fails the validator is split: see :meth:`_piece`.
+        """
+        stop = len(text) if end is None else end
+        return self._scan(text, start, stop, stop, stop)
+
+    def window_bounds(self) -> tuple[int, int] | None:
+        """Return the pattern's (longest match, right context) when windows are exact."""
+        return scan_bounds(self.pattern) if self.window_safe else None
+
+    def find_in_window(
+        self, text: str, start: int, stop: int, last: int, limit: int | None = None
+    ) -> list[Span]:
+        """Return the validated spans in a window that start before ``last``.
+
+        The scan stops at the first match reaching ``last``: the next search
+        would begin at or after ``last`` and could only find spans the window drops.
+        """
+        if not self._plain_find:
+            return super().find_in_window(text, start, stop, last, limit)
+        return self._scan(text, start, stop, last, len(text) if limit is None else limit)
+
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
-        """Return (values, pattern matches) from ``start``, in one pass for a plain find."""
+        """Return (values, pattern matches and values) from ``start``."""
         pattern_spans = self._pattern_spans(text, start, len(text))
-        if self._plain_find:
-            return self._validated(text, pattern_spans), pattern_spans
-        values = sorted(self.find(text, start))
-        return values, sorted(values + pattern_spans)
+        values = (
+            self._scan(text, start, len(text), len(text), len(text))
+            if self._plain_find
+            else sorted(self.find(text, start))
+        )
+        if self.validator is None and self._plain_find:
+            return values, pattern_spans
+        return values, sorted({*values, *pattern_spans})
 
     def _growth_probe(self) -> regex.Pattern[str]:
         """Return the pattern followed by "one more character, then fail", compiled once.

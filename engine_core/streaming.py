@@ -52,6 +52,13 @@ goes on. A compiled pack's ``block`` rule withholds the whole text in
 ``evaluate`` (``[BLOCKED]``), which a stream that already released text
 cannot reproduce, so the equality above holds only when no such rule fires.
 
+Budget: a compiled pack's ``budget.max_latency_ms`` bounds each push and
+flush as it bounds one evaluate (:mod:`engine_core.budget`). A push or flush
+over budget, or one whose regex scan timed out, releases nothing, blocks the
+session (reason: the budget error's message) and raises
+:class:`DecisionBudgetExceededError`; later pushes and flushes raise
+:class:`StreamBlockedError`. The SSE simulation ends with the blocked event.
+
 Rules that cannot tell growth (``matcher.can_tell_growth`` false) are never
 released early: the session holds everything back until ``flush``, unless
 the matcher declares ``growth_window`` (an int ``W``: an attempt starting at
@@ -86,17 +93,29 @@ License: a session counts as one decision, authorised when it starts
 from __future__ import annotations
 
 import bisect
+import threading
+import time
+import weakref
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NoReturn
 
 import regex
 
+from .budget import DecisionBudget, elapsed_ms
 from .constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
-from .errors import CodonRuntimeError, EngineRuntimeError, StreamBlockedError
+from .errors import (
+    CodonRuntimeError,
+    DecisionBudgetExceededError,
+    EngineRuntimeError,
+    StreamBlockedError,
+)
 from .evaluation import CompiledPack, CompiledRule, Finding
+from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
 from .matching import Span
 from .model import FATAL, StreamChunk
+from .normalization import normalized_view
 
 __all__ = [
     "ACTIVE",
@@ -133,6 +152,9 @@ class _RulePlan:
     #: Longest match plus right context, when the matcher bounds them: attempts that
     #: start further than this before the end cannot read it.
     reach: int | None
+    #: How far before its prefilter match a match can start (the declared lead, else the
+    #: longest match), or None when unknown.
+    lead: int | None
 
 
 @dataclass
@@ -154,7 +176,41 @@ def _plan(rule: CompiledRule) -> _RulePlan:
     )
     bounds = matcher.window_bounds()
     reach = None if bounds is None else bounds[0] + bounds[1]
-    return _RulePlan(rule, prefilter, growth_window, reach)
+    lead = matcher.prefilter_lead if matcher.prefilter_lead is not None else None
+    if lead is None and bounds is not None:
+        lead = bounds[0]
+    return _RulePlan(rule, prefilter, growth_window, reach, lead)
+
+
+#: A rule whose matches start at most this far before their prefilter match is settled by
+#: the prefilter's absence alone (a stream holds back this much by default anyway); with a
+#: longer lead that would hold back too much, so such a rule is asked where a growing
+#: match starts instead.
+SHORT_LEAD = DEFAULT_LOOKAHEAD_CHARS
+
+
+def _absent_from(prefilter: regex.Pattern[str], text: str, start: int) -> int | None:
+    """Return None when ``prefilter`` matches ``text[start:]``, else where its leftmost
+    partial match (one that reaches the end) begins, or the end when it has none."""
+    if prefilter.search(text, start) is not None:
+        return None
+    partial = prefilter.search(text, start, partial=True)
+    return len(text) if partial is None else partial.start()
+
+
+_plans_lock = threading.Lock()
+_plans_cache: weakref.WeakKeyDictionary[CompiledPack, tuple[_RulePlan, ...]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _plans_of(compiled: CompiledPack) -> tuple[_RulePlan, ...]:
+    """Return the scan plans of a pack's rules, made once per compiled pack."""
+    with _plans_lock:
+        plans = _plans_cache.get(compiled)
+        if plans is None:
+            plans = _plans_cache[compiled] = tuple(_plan(rule) for rule in compiled.rules)
+        return plans
 
 
 def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int) -> int:
@@ -204,6 +260,7 @@ class StreamSession:
         *,
         lookahead_chars: int = DEFAULT_LOOKAHEAD_CHARS,
         block_on_fatal: bool = True,
+        budget: DecisionBudget | None = None,
     ) -> None:
         if (
             not isinstance(lookahead_chars, int)
@@ -217,9 +274,12 @@ class StreamSession:
         if not isinstance(block_on_fatal, bool):
             raise ValueError(f"block_on_fatal must be true or false, got {block_on_fatal!r}")
         self._compiled = compiled
+        self._budget = budget or DecisionBudget(compiled.pack_id)
+        # Without a budget a push is not timed (single-character pushes are the common case).
+        self._budgeted = self._budget.max_latency_ms is not None
         self.lookahead_chars = lookahead_chars
         self.block_on_fatal = block_on_fatal
-        self._plans = [_plan(rule) for rule in compiled.rules]
+        self._plans = _plans_of(compiled)
         # Scans before flush are useful only when every rule can say what is settled.
         self._can_release = all(
             plan.rule.matcher.can_tell_growth or plan.growth_window is not None
@@ -234,6 +294,7 @@ class StreamSession:
         self._state = ACTIVE
         self._block: tuple[str, str] | None = None
         self._buffer = ""  # joined text from source offset _base
+        self._seen: dict[str, CompiledRule] = {}  # values found so far (verbatim occurrences)
         self._pending: list[str] = []  # pieces received since the last join
         self._base = 0
         self._released = 0  # source offset up to which text was released
@@ -253,6 +314,14 @@ class StreamSession:
     def blocked(self) -> bool:
         """True once the session met a fatal value with ``block_on_fatal``."""
         return self._state == BLOCKED
+
+    @property
+    def blocked_chunk(self) -> StreamChunk | None:
+        """The blocked chunk (empty text, the block action and reason) of a blocked session."""
+        if self._block is None:
+            return None
+        action, reason = self._block
+        return StreamChunk("", redacted=False, blocked=True, action=action, reason=reason)
 
     @property
     def received_chars(self) -> int:
@@ -287,6 +356,7 @@ class StreamSession:
             raise CodonRuntimeError(f"stream chunk must be a string, got {type(text).__name__}")
         if not text:
             return []
+        started = time.perf_counter_ns()
         start = self._received
         self._pending.append(text)
         self._received += len(text)
@@ -294,19 +364,28 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
+        if not self._scan_due():
+            if self._budgeted:
+                self._within_budget(started)
+            return []
+        return self._scan(final=False, started=started)
+
+    def _scan_due(self) -> bool:
+        """True when a scan could release or block now (and keeps the work linear)."""
         if not self._can_release:
             if not self._can_block_early:
-                return []
+                return False
         elif self._first_space < 0 or self._first_space > self._received - self.lookahead_chars:
-            return []  # no whitespace far enough from the end: nothing could be cut
-        if SCAN_GROWTH_DIVISOR * (self._received - self._scanned_at) < self._received - self._base:
-            return []  # not enough new text since the last scan (keeps the work linear)
-        return self._scan(final=False)
+            return False  # no whitespace far enough from the end: nothing could be cut
+        # Not enough new text since the last scan: wait (keeps the work linear).
+        return SCAN_GROWTH_DIVISOR * (self._received - self._scanned_at) >= (
+            self._received - self._base
+        )
 
     def flush(self) -> list[StreamChunk]:
         """End the stream: release everything left (or block); the session is then completed."""
         self._check_open()
-        chunks = self._scan(final=True)
+        chunks = self._scan(final=True, started=time.perf_counter_ns())
         if self._state == ACTIVE:
             self._state = COMPLETED
         return chunks
@@ -320,49 +399,100 @@ class StreamSession:
         return self._buffer
 
     def _find(self, text: str, start: int, final: bool) -> _Scan:
-        """Run every rule over ``text[start:]``."""
+        """Run every rule over ``text[start:]`` as evaluation does: on the normalized view,
+        context applied, each value once, every occurrence of a value seen so far."""
+        view = normalized_view(text)
+        if view is None:
+            scan = self._find_in(text, start, final)
+        else:
+            scan = self._find_in(view.text, view.view_index(start), final)
+            original = view.original_span
+            scan = _Scan(
+                [
+                    Finding(finding.rule, tuple(original(s, e) for s, e in finding.spans))
+                    for finding in scan.findings
+                ],
+                [original(s, e) for s, e in scan.avoid if e > s],
+                view.original_index(scan.growth) if scan.growth < len(view.text) else len(text),
+                scan.fatal,
+            )
+        growth = scan.growth
+        findings = propagate_verbatim(
+            text, scan.findings, self._seen, start, None if final else growth
+        )
+        if self._seen and not final:
+            # An occurrence of a known value may still be arriving at the end.
+            longest = max(map(len, self._seen))
+            growth = min(growth, max(start, len(text) - longest + 1))
+        fatal = scan.fatal
+        if self.block_on_fatal and not fatal:
+            fatal = [
+                finding.rule
+                for finding in findings
+                if finding.rule.severity == FATAL
+                and (final or finding.spans[0][0] < growth)
+                and finding.spans[0][0] >= start
+            ]
+        return _Scan(findings, scan.avoid, growth, fatal)
+
+    def _find_in(self, text: str, start: int, final: bool) -> _Scan:
+        """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
         end = len(text)
-        growth = end
+        growth = contested = end
+        settled: dict[int, int] = {}
         findings: list[Finding] = []
-        fatal: list[CompiledRule] = []
         avoid: list[Span] = []
-        present: dict[str, bool] = {}
+        # Per prefilter: None when it matches in full, else where its partial match at the
+        # end begins (``end`` when nothing of it is there).
+        absent_from: dict[str, int | None] = {}
         for plan in self._plans:
             rule = plan.rule
             matcher = rule.matcher
             values: list[Span] = []
             candidates: list[Span] = []
+            absent: int | None = None
             if plan.prefilter is not None:
                 source = plan.prefilter.pattern
-                if source not in present:
-                    present[source] = plan.prefilter.search(text, start) is not None
-                skip = not present[source]
-            else:
-                skip = False
-            if not skip:
+                if source not in absent_from:
+                    absent_from[source] = _absent_from(plan.prefilter, text, start)
+                absent = absent_from[source]
+            if absent is None:
                 values, candidates = matcher.candidates(text, start)
                 avoid.extend(candidates)
                 if values:
                     findings.append(Finding(rule, tuple(values)))
             if final:
-                if values and rule.severity == FATAL:
-                    fatal.append(rule)
                 continue
-            if matcher.can_tell_growth:
+            if absent is not None and plan.lead is not None and plan.lead <= SHORT_LEAD:
+                # Every match contains a prefilter match starting at most ``lead`` into it, and
+                # none starts before ``absent``: no match can start before ``absent - lead``.
+                rule_growth = max(start, absent - plan.lead)
+            elif matcher.can_tell_growth:
                 position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
                 rule_growth = end if position is None else max(position, start)
             elif plan.growth_window is not None:
                 rule_growth = max(start, end - plan.growth_window)
             else:
                 rule_growth = start
-            # Belt and braces: a value or candidate touching the end may still change.
-            touching = [span_start for span_start, span_end in candidates if span_end >= end]
+            # Belt and braces: a value or candidate touching the end may still change; one
+            # whose context window reaches the end may still gain or lose its context.
+            reach = 0 if rule.context is None else rule.context.window
+            touching = [first for first, last in candidates if last + reach >= end]
             rule_growth = min([rule_growth, *touching])
             growth = min(growth, rule_growth)
-            # The rule's own matches before its growth start are final: a fatal one blocks.
-            if values and rule.severity == FATAL and values[0][0] < rule_growth:
-                fatal.append(rule)
-        return _Scan(findings, avoid, growth, fatal)
+            settled[rule.index] = rule_growth
+            if rule.context is not None:
+                contested = min(contested, rule_growth)
+        resolved = resolve(text, findings)
+        # A fatal value is final once its own rule settled it and no rule with context
+        # words could still take it from that rule.
+        fatal = [
+            finding.rule
+            for finding in resolved
+            if finding.rule.severity == FATAL
+            and (final or finding.spans[0][0] < min(settled[finding.rule.index], contested))
+        ]
+        return _Scan(resolved, avoid, growth, fatal)
 
     def _cut(self, text: str, start: int, scan: _Scan) -> int:
         """Return the last safe cut (just after a whitespace) in ``text[start:]``, or ``start``."""
@@ -380,20 +510,41 @@ class StreamSession:
             return cut
         return start
 
-    def _scan(self, *, final: bool) -> list[StreamChunk]:
+    def _block_with(self, reason: str) -> StreamChunk:
+        """Block the session (nothing more is released); return its blocked chunk."""
+        self._state = BLOCKED
+        self._block = (self._compiled.actions["block"], reason)
+        self._buffer = ""
+        self._pending.clear()
+        chunk = self.blocked_chunk
+        assert chunk is not None
+        return chunk
+
+    def _within_budget(self, started: int) -> None:
+        """Block and raise DecisionBudgetExceededError when this push or flush is over budget."""
+        elapsed = elapsed_ms(started)
+        if self._budget.over(elapsed):
+            self._over_budget(elapsed)
+
+    def _over_budget(self, elapsed: float) -> NoReturn:
+        """Over budget the session blocks, as one evaluate is withheld (docs/architecture.md)."""
+        error = self._budget.exceeded(elapsed)
+        self._block_with(str(error))
+        raise error
+
+    def _scan(self, *, final: bool, started: int) -> list[StreamChunk]:
         text = self._join()
         start = self._released - self._base
         self._scanned_chars += len(text)
         self._scanned_at = self._received
-        scan = self._find(text, start, final)
+        try:
+            scan = self._find(text, start, final)
+        except DecisionBudgetExceededError:
+            # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
+            self._over_budget(elapsed_ms(started))
+        self._within_budget(started)
         if self.block_on_fatal and scan.fatal:
-            action = self._compiled.actions["block"]
-            reason = block_reason(scan.fatal)
-            self._state = BLOCKED
-            self._block = (action, reason)
-            self._buffer = ""
-            self._pending.clear()
-            return [StreamChunk("", redacted=False, blocked=True, action=action, reason=reason)]
+            return [self._block_with(block_reason(scan.fatal))]
         cut = len(text) if final else self._cut(text, start, scan)
         if cut <= start:
             return []
@@ -402,6 +553,10 @@ class StreamSession:
             for finding in scan.findings
             if (kept := tuple(span for span in finding.spans if span[0] < cut))
         ]
+        for finding in released:  # released values are final: later occurrences are redacted too
+            for span_start, span_end in finding.spans:
+                if span_end - span_start >= MIN_PROPAGATED_CHARS:
+                    self._seen.setdefault(text[span_start:span_end], finding.rule)
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut

@@ -14,6 +14,7 @@ from engine_core import Engine
 from engine_core.errors import EngineRuntimeError
 from engine_core.version import SERVICE_VERSION
 
+from .body_timeout import BodyReadTimeoutMiddleware
 from .dependencies import BEARER_SCHEME, require_token
 from .error_mapping import engine_error_handler
 from .middleware import JsonCORSMiddleware, ServiceGuardMiddleware
@@ -23,8 +24,10 @@ from .settings import (
     DEFAULT_MAX_BODY_SIZE,
     SERVICE_NAME,
     ServiceSettings,
+    resolve_body_read_timeout,
     resolve_cors_origins,
     resolve_token,
+    token_bytes,
 )
 
 __all__ = ["create_app"]
@@ -52,13 +55,15 @@ def create_app(
     token: str | None = None,
     cors_origins: list[str] | None = None,
     max_body_size: int = DEFAULT_MAX_BODY_SIZE,
+    body_read_timeout: float | None = None,
 ) -> FastAPI:
     """Build the service for ``engine`` (the built-in pack when None)."""
     settings = ServiceSettings(
         engine=engine if engine is not None else Engine(),
-        token=None if (resolved := resolve_token(token)) is None else resolved.encode("utf-8"),
+        token=None if (resolved := resolve_token(token)) is None else token_bytes(resolved),
         cors_origins=resolve_cors_origins(cors_origins),
         max_body_size=max_body_size,
+        body_read_timeout=resolve_body_read_timeout(body_read_timeout),
     )
     middleware = [Middleware(ServiceGuardMiddleware, max_body_size=max_body_size)]
     if settings.cors_origins:
@@ -72,6 +77,7 @@ def create_app(
                 max_age=600,
             )
         )
+    middleware.append(Middleware(BodyReadTimeoutMiddleware, timeout=settings.body_read_timeout))
     app = FastAPI(
         title=SERVICE_NAME,
         version=SERVICE_VERSION,

@@ -56,8 +56,14 @@ def token_matches(expected: bytes | None, authorization: str | None) -> bool:
     scheme, _, credentials = authorization.partition(" ")
     if scheme.lower() != "bearer":
         return False
-    presented = credentials.strip().encode("utf-8", "surrogateescape")
-    return secrets.compare_digest(presented, expected)
+    try:
+        # The ASGI server decodes header bytes as latin-1: encoding back gives the bytes the
+        # client sent, which UTF-8 clients make from the token (settings.token_bytes).
+        presented = credentials.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    # Strip only HTTP's optional whitespace: 0xA0 (a UTF-8 continuation byte) is not.
+    return secrets.compare_digest(presented.strip(b" \t"), expected)
 
 
 def origin_allowed(settings: ServiceSettings, origin: str | None) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine_core.constants import DEFAULT_LOOKAHEAD_CHARS
 from engine_core.engine import Engine
-from engine_core.errors import CodonRuntimeError
+from engine_core.errors import CodonRuntimeError, DecisionBudgetExceededError
 from engine_core.model import StreamChunk
 from engine_core.streaming import StreamSession
 
@@ -52,9 +52,15 @@ def stream_events(
 
 def _events(session: StreamSession, text: str, chunk_size: int) -> Iterator[dict[str, Any]]:
     def released() -> Iterator[StreamChunk]:
-        for offset in range(0, len(text), chunk_size):
-            yield from session.push(text[offset : offset + chunk_size])
-        yield from session.flush()
+        try:
+            for offset in range(0, len(text), chunk_size):
+                yield from session.push(text[offset : offset + chunk_size])
+            yield from session.flush()
+        except DecisionBudgetExceededError:
+            # Over budget the session blocked: the stream ends with its blocked event.
+            blocked = session.blocked_chunk
+            assert blocked is not None
+            yield blocked
 
     index = 0
     held: StreamChunk | None = None

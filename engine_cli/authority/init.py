@@ -16,6 +16,7 @@ def init(
     force: bool = typer.Option(False, "--force", help="Replace an existing key pair."),
 ) -> None:
     """Create an authority key pair (authority.key, mode 600) and trust.json."""
+    from engine_core.atomic_files import SECRET_FILE_MODE, write_atomically
     from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
 
     key_file = directory / KEY_FILE_NAME
@@ -25,10 +26,7 @@ def init(
             raise FileExistsError(f"{key_file} exists: pass --force to replace the key pair")
         directory.mkdir(parents=True, exist_ok=True)
         seed, public = generate_authority_keypair()
-        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as handle:
-            os.fchmod(handle.fileno(), 0o600)
-            handle.write(seed + "\n")
+        write_atomically(key_file, (seed + "\n").encode("ascii"), mode=SECRET_FILE_MODE)
         write_trust_file(trust_file, [public])
     except Exception as exc:
         fail(PREFIX, exc)

@@ -55,9 +55,12 @@ class CompiledPack:
         """
         return self._scanner.find(text, start, end, encoded)
 
-    def find(self, text: str, encoded: bytes | None = None) -> list[Finding]:
+    def find(
+        self, text: str, encoded: bytes | None = None, *, propagate: bool = True
+    ) -> list[Finding]:
         """Return, in rule order, what the pack reports in ``text``: matches on its
-        normalized view, context applied, each value once, every occurrence of it."""
+        normalized view, context applied, each value once, every occurrence of it
+        (``propagate`` false: only the occurrences the rules find themselves)."""
         view = normalized_view(text)
         if view is None:
             findings = resolve(text, self._scanner.find(text, 0, None, encoded))
@@ -69,7 +72,7 @@ class CompiledPack:
                 )
                 for finding in resolve(view.text, self._scanner.find(view.text))
             ]
-        return propagate_verbatim(text, findings)
+        return propagate_verbatim(text, findings) if propagate else findings
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest start of a match any rule could still grow, or None."""

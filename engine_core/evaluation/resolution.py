@@ -74,9 +74,21 @@ def propagate_verbatim(
     findings: Sequence[Finding],
     known: dict[str, CompiledRule] | None = None,
     start: int = 0,
+    settled: int | None = None,
 ) -> list[Finding]:
-    """Add every occurrence in ``text[start:]`` of a reported value (and of ``known`` ones)."""
-    values = _values(text, findings)
+    """Add every occurrence in ``text[start:]`` of a reported value (and of ``known`` ones).
+
+    With ``settled`` (a stream), only values that end by then are final enough to propagate.
+    """
+    values = _values(
+        text,
+        findings
+        if settled is None
+        else [
+            Finding(finding.rule, tuple(span for span in finding.spans if span[1] <= settled))
+            for finding in findings
+        ],
+    )
     if known:
         for value, rule in known.items():
             values.setdefault(value, rule)

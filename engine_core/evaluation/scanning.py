@@ -197,6 +197,6 @@ class Scanner:
             spans: list[Span] = []
             for low, high, last in windows:
                 window_start, window_stop = max(low, start), min(high, stop)
-                spans.extend(matcher.find_in_window(text, window_start, window_stop, last))
+                spans.extend(matcher.find_in_window(text, window_start, window_stop, last, stop))
             if spans:
                 found.setdefault(rule.index, []).extend(spans)

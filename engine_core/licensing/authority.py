@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from .. import clock
+from ..atomic_files import PUBLIC_FILE_MODE, SECRET_FILE_MODE, write_atomically
 from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS
 from ..strict_json import canonical_json, plain_json
 from .keys import encode_license_key, validate_key_payload
@@ -61,11 +62,10 @@ def write_trust_file(
     path: str | os.PathLike[str], trusted: Iterable[str], revoked: Iterable[str] = ()
 ) -> Path:
     """Write an ``ENGINE_AUTHORITY_KEYS`` trust file listing trusted and revoked public keys."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     document = {"trusted": list(trusted), "revoked": list(revoked)}
-    target.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    return target
+    data = (json.dumps(document, indent=2) + "\n").encode("utf-8")
+    # It decides which authorities are trusted: never writable by others, whatever the umask.
+    return write_atomically(path, data, mode=PUBLIC_FILE_MODE)
 
 
 def sign_license(fields: Mapping[str, Any], private_seed_hex: str) -> dict[str, Any]:
@@ -144,14 +144,8 @@ def issue_license(
 def write_license_file(path: str | os.PathLike[str], license: Mapping[str, Any] | License) -> Path:
     """Write a license as UTF-8 JSON with file mode 600 (also when the file already exists)."""
     document = license.raw if isinstance(license, License) else plain_json(license)
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        os.fchmod(handle.fileno(), 0o600)  # an existing file keeps its mode otherwise
-        handle.write(data)
-    return target
+    return write_atomically(path, data, mode=SECRET_FILE_MODE)
 
 
 def issue_license_key(

@@ -7,7 +7,8 @@ canonical form under a trusted authority key, else
 ``LicenseSignatureInvalidError`` (``LicenseRevokedAuthorityError`` when only a
 revoked key verifies it); (3) now is not before ``valid_from``, else
 ``LicenseNotYetValidError``; (4) now is not after ``valid_until`` plus
-``grace_period_days`` x 86,400 s, else ``LicenseExpiredError``. Time comes
+``grace_period_days`` x 86,400 s, else ``LicenseExpiredError`` (a window that
+ends before it begins is never active, so it has no grace period). Time comes
 from :func:`engine_core.clock.now`. Nothing in a license file can switch any
 of this off.
 
@@ -241,8 +242,6 @@ class License:
             raise ValueError("license field crypto.epoch must be an integer >= 0")
         valid_from = _number(document, "validity", "valid_from")
         valid_until = _number(document, "validity", "valid_until")
-        if valid_until < valid_from:
-            raise ValueError("license validity.valid_until is before validity.valid_from")
         license_version = _str(document, None, "license_version")
         if license_version != LICENSE_VERSION:
             raise ValueError(
@@ -290,6 +289,12 @@ class License:
         if moment < self.valid_from:
             raise LicenseNotYetValidError(
                 f"license {self.license_id} is not valid before {_iso(self.valid_from)}"
+            )
+        if self.valid_until < self.valid_from:
+            # Never active, so no grace either: past valid_until from the first valid moment.
+            raise LicenseExpiredError(
+                f"license {self.license_id} is valid at no time: its validity ends "
+                f"({_iso(self.valid_until)}) before it begins ({_iso(self.valid_from)})"
             )
         if moment <= self.valid_until:
             return "ACTIVE"

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .. import clock
+from ..atomic_files import PUBLIC_FILE_MODE, write_atomically
 from ..evaluation import CompiledPack
 from ..model import PackDeclaration
 from ..plugins import PluginRegistries, get_registries
@@ -114,17 +114,5 @@ def compile_playbook_file(
     """Compile a playbook file, write the sealed pack atomically, return its byte size."""
     text = Path(playbook_path).read_text(encoding="utf-8")
     sealed = compile_playbook(text, license, registries=registries)
-    target = Path(out_path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(sealed)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, 0o644)  # a sealed pack is not secret; mkstemp made it 0600
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(out_path, sealed, mode=PUBLIC_FILE_MODE)  # a sealed pack is not secret
     return len(sealed)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
 from fastapi.exceptions import RequestValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from engine_core import Engine
@@ -18,14 +16,12 @@ from ..dependencies import get_engine
 from ..error_mapping import ERROR_RESPONSES
 from ..licensing import engine_for_request, verify_license_data
 from ..models import DecisionRequest, DecisionResponse, EvaluateRequest
+from ..offload import run_engine_work
 from ..responses import json_response
 
 __all__ = ["KNOWN_DOMAINS", "resolve_domain", "router"]
 
 router = APIRouter(tags=["evaluate"])
-
-#: Texts longer than this are evaluated on a worker thread, not on the event loop.
-INLINE_TEXT_LIMIT = 64 * 1024
 
 #: Every decision function name the API knows, alias -> canonical name.
 KNOWN_DOMAINS = {
@@ -39,13 +35,6 @@ KNOWN_DOMAINS = {
     "solve_constraints": "solve_constraints",
     "solver": "solve_constraints",
 }
-
-
-async def _call(text_size: int, function: Any, *args: Any) -> Any:
-    """Run ``function`` inline for small inputs, on a worker thread for large ones."""
-    if text_size > INLINE_TEXT_LIMIT:
-        return await run_in_threadpool(function, *args)
-    return function(*args)
 
 
 def resolve_domain(engine: Engine, name: str) -> DecisionDomain:
@@ -80,7 +69,7 @@ async def evaluate(
 ) -> Response:
     """Evaluate ``text`` against the served pack and return the EvaluationResult."""
     active = engine_for_request(request, engine, body.license_key)
-    result = await _call(len(body.text), active.evaluate, body.text)
+    result = await run_engine_work(len(body.text), active.evaluate, body.text)
     return json_response(result.to_dict())
 
 
@@ -113,9 +102,10 @@ async def decision(
     if body.license_data is not None:
         verify_license_data(body.license_data, active.pack_id)
     text = body.parameters.get("text")
-    size = len(text) if isinstance(text, str) else 0
+    # Only evaluation's cost is bounded by its text; a solve always runs on a worker thread.
+    size = len(text) if domain.name == "evaluate" and isinstance(text, str) else None
     started = time.perf_counter_ns()
-    result = await _call(size, domain.run, active, body.parameters)
+    result = await run_engine_work(size, domain.run, active, body.parameters)
     latency_us = round((time.perf_counter_ns() - started) / 1000, 3)
     return json_response(
         {"function": domain.name, "status": "success", "latency_us": latency_us, "result": result}

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.sse import EventSourceResponse
-from starlette.concurrency import run_in_threadpool
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from engine_core import Engine
 
@@ -17,6 +16,8 @@ from ..dependencies import get_engine
 from ..error_mapping import ERROR_RESPONSES
 from ..licensing import engine_for_request
 from ..models import StreamChunkResultModel, StreamRequest
+from ..offload import run_engine_work
+from ..responses import dumps
 from ..stream_events import stream_events
 
 __all__ = ["prepare_stream", "router"]
@@ -26,8 +27,8 @@ router = APIRouter(tags=["stream"])
 StreamEvents = Iterator[dict[str, Any]]
 
 
-#: Texts longer than this are streamed from a worker thread, in batches of events.
-INLINE_TEXT_LIMIT = 64 * 1024
+#: Events are computed on a worker thread in batches of this many (the simulation pushes
+#: a text in small pieces: even a short text costs more than a scan of it).
 _BATCH_EVENTS = 256
 
 
@@ -51,17 +52,12 @@ def _take(events: StreamEvents, count: int) -> list[dict[str, Any]]:
 
 @dataclass
 class PreparedStream:
-    """A started simulation: its events, and whether to compute them off the event loop."""
+    """A started simulation: its events, computed off the event loop."""
 
     events: StreamEvents
-    threaded: bool
 
     async def __aiter__(self) -> AsyncIterator[dict[str, Any]]:
-        if not self.threaded:
-            for event in self.events:
-                yield event
-            return
-        while batch := await run_in_threadpool(_take, self.events, _BATCH_EVENTS):
+        while batch := await run_engine_work(None, _take, self.events, _BATCH_EVENTS):
             for event in batch:
                 yield event
 
@@ -80,9 +76,8 @@ async def prepare_stream(
             block_on_fatal=body.block_on_fatal,
         )
     )
-    threaded = len(body.text) > INLINE_TEXT_LIMIT
-    first = await run_in_threadpool(next, events, None) if threaded else next(events, None)
-    return PreparedStream(_until_end(first, events), threaded)
+    first = await run_engine_work(None, next, events, None)
+    return PreparedStream(_until_end(first, events))
 
 
 @router.post(
@@ -96,4 +91,7 @@ async def evaluate_stream(
 ) -> AsyncIterator[StreamChunkResultModel]:
     """Send one ``data: <StreamChunkResult>`` event per released chunk."""
     async for event in stream:
-        yield StreamChunkResultModel.model_validate(event)
+        chunk = StreamChunkResultModel.model_validate(event)
+        # ASCII escapes, as REST answers: a lone surrogate in the text cannot break the stream.
+        # FastAPI sends a ServerSentEvent as it is; the annotation documents its data.
+        yield ServerSentEvent(raw_data=dumps(chunk.model_dump()).decode("ascii"))  # type: ignore[misc]

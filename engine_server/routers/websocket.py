@@ -11,7 +11,11 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect, status
 
 from engine_core import Engine, StreamChunk
 from engine_core.constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
-from engine_core.errors import EngineRuntimeError, StreamBlockedError
+from engine_core.errors import (
+    DecisionBudgetExceededError,
+    EngineRuntimeError,
+    StreamBlockedError,
+)
 
 from ..dependencies import (
     AUTH_FAILED_DETAIL,
@@ -20,6 +24,7 @@ from ..dependencies import (
     origin_allowed,
     token_matches,
 )
+from ..offload import run_engine_work
 from ..settings import ServiceSettings
 
 __all__ = ["DecisionSocket", "router"]
@@ -41,6 +46,26 @@ class StreamSession(Protocol):
     def flush(self) -> list[StreamChunk]:
         """End the stream; return the rest."""
         ...
+
+    @property
+    def blocked_chunk(self) -> StreamChunk | None:
+        """The blocked chunk of a blocked session (fatal value or over budget), else None."""
+        ...
+
+    @property
+    def received_chars(self) -> int:
+        """Characters pushed so far."""
+        ...
+
+    @property
+    def released_chars(self) -> int:
+        """Source characters released so far."""
+        ...
+
+
+def _held(session: StreamSession) -> int:
+    """Characters the session holds back: what its next scan reads (besides new text)."""
+    return session.received_chars - session.released_chars
 
 
 class ClientError(Exception):
@@ -102,6 +127,9 @@ class DecisionSocket:
             except ValueError:
                 await self.error("invalid JSON: send one JSON object per message")
                 continue
+            except RecursionError:
+                await self.error("invalid message: JSON nested too deeply")
+                continue
             if not isinstance(message, dict):
                 await self.error("invalid message: send one JSON object per message")
                 continue
@@ -154,7 +182,7 @@ class DecisionSocket:
     async def evaluate(self, message: dict[str, Any]) -> None:
         """Evaluate ``text``; reply a verdict without triggers (so without raw values)."""
         text = _field(message, "text", str)
-        result = self.engine.evaluate(text)
+        result = await run_engine_work(len(text), self.engine.evaluate, text)
         await self.send(
             {
                 "type": "verdict",
@@ -202,9 +230,12 @@ class DecisionSocket:
                 return True
         return False
 
-    def _blocked_error(self, exc: StreamBlockedError) -> None:
-        self.blocked = StreamChunk(text="", blocked=True, action=exc.action, reason=exc.reason)
+    def _blocked_by(self, session: StreamSession) -> None:
+        """The session blocked (a fatal value, or over budget): refuse until stream_start."""
+        self.blocked = session.blocked_chunk
         self.session = None
+        if self.blocked is None:  # a session that raised without blocking: a bug, fail closed
+            raise RuntimeError("stream session raised a block without being blocked")
 
     async def stream_chunk(self, message: dict[str, Any]) -> None:
         """Push ``token`` into the session (a default one if none)."""
@@ -215,10 +246,12 @@ class DecisionSocket:
             self.session = self.engine.stream_session(
                 lookahead_chars=DEFAULT_LOOKAHEAD_CHARS, block_on_fatal=True
             )
+        session = self.session
         try:
-            chunks = self.session.push(token)
-        except StreamBlockedError as exc:
-            self._blocked_error(exc)
+            # Messages are handled one at a time: one push at a time per session.
+            chunks = await run_engine_work(len(token) + _held(session), session.push, token)
+        except (StreamBlockedError, DecisionBudgetExceededError):
+            self._blocked_by(session)
             await self._refuse_if_blocked()
             return
         await self._release(chunks)
@@ -230,9 +263,9 @@ class DecisionSocket:
         session, self.session = self.session, None
         if session is not None:
             try:
-                chunks = session.flush()
-            except StreamBlockedError as exc:
-                self._blocked_error(exc)
+                chunks = await run_engine_work(_held(session), session.flush)
+            except (StreamBlockedError, DecisionBudgetExceededError):
+                self._blocked_by(session)
                 await self._refuse_if_blocked()
                 return
             if await self._release(chunks):

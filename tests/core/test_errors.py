@@ -42,6 +42,13 @@ RELATIONS = [
     ("PlaybookParseError", "CompilerError"),
     ("ServerConfigurationError", "EngineRuntimeError"),
     ("PluginLoadError", "EngineRuntimeError"),
+    ("NativeRuntimeUnavailableError", "ConnectionError"),
+    ("ServiceAuthenticationError", "EngineRuntimeError"),
+    ("InvalidRequestError", "EngineRuntimeError"),
+    ("InvalidRequestError", "ValueError"),
+    ("DecisionDomainUnavailableError", "EngineRuntimeError"),
+    ("DecisionDomainUnavailableError", "NotImplementedError"),
+    ("ServiceError", "EngineRuntimeError"),
 ]
 
 

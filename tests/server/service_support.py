@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 
 from engine_core import Engine
+from engine_core.licensing.authority import issue_license_key
 from engine_core.licensing.context import CommunityLicense, LicenseState
 from engine_core.packs.playbook import parse_playbook
 from engine_core.plugins import get_registries
@@ -31,6 +34,28 @@ FATAL_TEXT = (
 )
 WARNING_TEXT = "Contact jane.doe@example.com for the quarterly report, thanks a lot."
 CLEAN_TEXT = "Nothing personal in here, just the weather and a long sentence about lunch."
+
+DAY = 86_400
+_key_ids = itertools.count()
+
+
+def issue_key(seed: str, **overrides: Any) -> str:
+    """Issue a license key for the built-in pack (DEVELOPER, fail-closed, 30 days)."""
+    now = int(time.time())
+    payload: dict[str, Any] = {
+        "key_id": f"svc-key-{next(_key_ids)}-{now}",
+        "epoch": 1,
+        "tier": "DEVELOPER",
+        "packs": ["builtin.*"],
+        "valid_from": now - DAY,
+        "valid_until": now + 30 * DAY,
+        "grace_period_days": 14,
+        "max_decisions_per_minute": 1000,
+        "max_decisions_lifetime": 100_000,
+        "enforcement": "fail_closed",
+    }
+    payload.update(overrides)
+    return issue_license_key(payload, seed)
 
 
 class ScriptedLicense:

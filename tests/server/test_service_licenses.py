@@ -6,7 +6,6 @@ Keys and licenses are issued by a fresh test authority trusted through
 
 from __future__ import annotations
 
-import itertools
 import json
 import time
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from service_support import WARNING_TEXT
+from service_support import issue_key as _key
 
 keys_module = pytest.importorskip("engine_core.licensing.keys")
 pytest.importorskip("engine_core.licensing.license_file")
@@ -24,12 +24,10 @@ pytest.importorskip("engine_core.licensing.entitlements")
 from engine_core.licensing.authority import (  # noqa: E402
     generate_authority_keypair,
     issue_license,
-    issue_license_key,
     write_trust_file,
 )
 
 DAY = 86_400
-_ids = itertools.count()
 
 
 @pytest.fixture(scope="module")
@@ -40,24 +38,6 @@ def authority(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ENGINE_AUTHORITY_KEYS", str(Path(path)))
         yield seed
-
-
-def _key(seed: str, **overrides: Any) -> str:
-    now = int(time.time())
-    payload: dict[str, Any] = {
-        "key_id": f"svc-key-{next(_ids)}-{now}",
-        "epoch": 1,
-        "tier": "DEVELOPER",
-        "packs": ["builtin.*"],
-        "valid_from": now - DAY,
-        "valid_until": now + 30 * DAY,
-        "grace_period_days": 14,
-        "max_decisions_per_minute": 1000,
-        "max_decisions_lifetime": 100_000,
-        "enforcement": "fail_closed",
-    }
-    payload.update(overrides)
-    return issue_license_key(payload, seed)
 
 
 def _ago(days: int) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import pytest
+from hypothesis import assume, currently_in_test_context
 from hypothesis import strategies as st
 from stdnum import iban, luhn, verhoeff
 
@@ -159,6 +160,17 @@ def rules_detecting(engine: Engine, value: str) -> list[str]:
     return [finding.rule.rule_id for finding in engine.compiled_pack.find(_neutral(value))]
 
 
+def _catalogue_examples() -> list[str]:
+    """One example of each catalogue entry whose tests publish examples without context."""
+    from random import Random
+
+    from tests.catalogue.secret_examples import SPECS
+
+    return [
+        spec.makers[0](Random(1)) for spec in SPECS.values() if not spec.context and spec.makers
+    ]
+
+
 def _generated(seed: int = 7) -> list[str]:
     """Checksum-valid cards, Aadhaar numbers and IBANs in several layouts."""
     rng = random.Random(seed)
@@ -195,7 +207,7 @@ def value_pool() -> ValuePool:
     """Return the candidate and generated values the live built-in pack detects whole."""
     engine = Engine()
     pool = ValuePool([])
-    for value in (*CANDIDATES, *_generated()):
+    for value in (*CANDIDATES, *_generated(), *_catalogue_examples()):
         if detects_whole(engine, value) and value not in pool.values:
             pool.values.append(value)
             for rule_id in rules_detecting(engine, value):
@@ -337,8 +349,29 @@ class Expected:
         return {text[start:end] for start, end in self.values}
 
 
+def propagated_backwards(compiled: CompiledPack, text: str) -> bool:
+    """True when evaluation redacts an occurrence of a value that comes before any
+    occurrence the rules find themselves: the one case a stream, which cannot see
+    ahead, releases differently (docs/architecture.md, "Streaming")."""
+    first: dict[str, int] = {}
+    for finding in compiled.find(text, propagate=False):
+        for start, end in finding.spans:
+            first[text[start:end]] = min(first.get(text[start:end], start), start)
+    return any(
+        start < first.get(text[start:end], start)
+        for finding in compiled.find(text)
+        for start, end in finding.spans
+    )
+
+
 def expected(compiled: CompiledPack, text: str) -> Expected:
-    """Return the redact-everything output of ``text`` with the output span of each token."""
+    """Return the redact-everything output of ``text`` with the output span of each token.
+
+    Texts where evaluation propagates a value backwards are assumed away (see
+    :func:`propagated_backwards`); ``test_no_bypass`` checks that case on its own.
+    """
+    if currently_in_test_context():
+        assume(not propagated_backwards(compiled, text))
     findings = compiled.find(text)
     merged = merge(findings)
     tokens: list[tuple[int, int]] = []
