@@ -288,7 +288,8 @@ def test_every_rule_has_a_prefilter_starting_each_match(
         prefilter = regex.compile(rule.matcher.prefilter)
         for text in _TEXTS:
             for start, end in rule.matcher.find(text):
-                assert prefilter.match(text, start, end), (rule.rule_id, text[start:end])
+                # A piece of a failed candidate starts where the candidate does.
+                assert prefilter.match(text, start), (rule.rule_id, text[start:end])
                 checked += 1
     assert checked >= len(_TEXTS) // 2
 
