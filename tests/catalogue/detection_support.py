@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from engine_core import Engine
 
-__all__ = ["Detection", "assert_detected", "assert_not_detected", "detections"]
+__all__ = [
+    "Detection",
+    "assert_detected",
+    "assert_not_detected",
+    "detections",
+    "european_examples",
+    "european_values",
+]
 
 
 @dataclass(frozen=True)
@@ -54,3 +66,17 @@ def assert_not_detected(engine: Engine, text: str, *categories: str) -> None:
         if not categories or detection.category in categories
     ]
     assert not found, f"{text!r}: {found}"
+
+
+@cache
+def european_examples() -> dict[str, dict[str, Any]]:
+    """Return the published examples of the European entries, by category."""
+    text = Path(__file__).with_name("europe_examples.yaml").read_text(encoding="utf-8")
+    examples: dict[str, dict[str, Any]] = yaml.safe_load(text)
+    return examples
+
+
+def european_values() -> list[str]:
+    """Return every published valid value of the European entries, each once."""
+    values = (value for examples in european_examples().values() for _, value in examples["valid"])
+    return list(dict.fromkeys(values))

@@ -10,23 +10,24 @@ zero-width characters, repeated values) and one category per value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 import regex
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine_core import Engine
 from engine_plugins.catalogue import catalogue_entries
 
-from .detection_support import assert_detected, assert_not_detected, detections
-
-EXAMPLES: dict[str, dict[str, Any]] = yaml.safe_load(
-    Path(__file__).with_name("europe_examples.yaml").read_text(encoding="utf-8")
+from .detection_support import (
+    assert_detected,
+    assert_not_detected,
+    detections,
+    european_examples,
 )
+
+EXAMPLES = european_examples()
 EUROPEAN = tuple(EXAMPLES)
 
 #: The catalogue contract (docs/architecture.md, "The detector catalogue"): per category,
