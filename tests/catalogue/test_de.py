@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -88,63 +90,42 @@ def test_only_the_computed_check_digit_is_accepted(rest: str, first: str) -> Non
     assert accepted == [icao_check_digit(serial)]
 
 
+_FULL_WIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
+
+
 @pytest.mark.parametrize(
-    "value",
+    ("check", "value", "valid"),
     [
         # Wikipedia (de), "Versicherungsnummer" (as in koblas/stdnum-js src/de/svnr.spec.ts)
-        "15 070649 C 103",
-        "15070649C103",
+        (social_security_valid, "15 070649 C 103", True),
+        (social_security_valid, "15070649C103", True),
         # kryptografie.de, "Sozialversicherungsnummer Prüfziffer" (worked example)
-        "10010490A443",
-    ],
-)
-def test_pension_insurance_numbers(value: str) -> None:
-    """Deutsche Rentenversicherung check: weights 2,1,2,5,7,1,2,1,2,1,2,1 over digit sums."""
-    assert social_security_valid(value)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        "15 070649 C 102",  # check digit changed
-        "15 070649 D 103",  # another letter, the same check digit
-        "15 071349 C 103",  # month 13
-        "15 000649 C 103",  # day 0
-        "15 320649 C 103",  # day 32 (a raised day is 33 to 63)
-        "15 070649 C 10",  # 11 characters
-        "15 070649 1 103",  # a digit where the letter stands
-        "15 07064X C 103",  # a letter in the date
+        (social_security_valid, "10010490A443", True),
+        # A day raised by 32 when a date's serial numbers run out (Haufe, 2.2)
+        (social_security_valid, "15 390649 C 100", True),
+        (social_security_valid, "15 390649 C 101", False),  # its check digit changed
+        (social_security_valid, "15 070649 C 102", False),  # check digit changed
+        (social_security_valid, "15 070649 D 103", False),  # another letter, same check digit
+        (social_security_valid, "15 071349 C 103", False),  # month 13
+        (social_security_valid, "15 000649 C 103", False),  # day 0
+        (social_security_valid, "15 320649 C 103", False),  # day 32 (raised days: 33 to 63)
+        (social_security_valid, "15 070649 C 10", False),  # 11 characters
+        (social_security_valid, "15 070649 1 103", False),  # a digit where the letter stands
+        (social_security_valid, "15 07064X C 103", False),  # a letter in the date
         # Full-width forms: the engine matches on NFKC-folded text, the check takes ASCII.
-        "15070649C103".translate({code: code + 0xFEE0 for code in range(0x21, 0x7F)}),
-    ],
-)
-def test_pension_insurance_look_alikes(value: str) -> None:
-    """Changed check digit or letter, impossible dates, wrong length or shape."""
-    assert not social_security_valid(value)
-
-
-def test_pension_insurance_raised_birth_day() -> None:
-    """A day raised by 32 when a date's serial numbers run out (Haufe, 2.2) is a valid day."""
-    assert social_security_valid("15 390649 C 100")
-    assert not social_security_valid("15 390649 C 101")
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
+        (social_security_valid, "15070649C103".translate(_FULL_WIDTH), False),
         # Wikipedia (de), "Krankenversichertennummer"; gematik VSDM test data
-        "A123456780",
-        "a123456780",
+        (health_insurance_valid, "A123456780", True),
+        (health_insurance_valid, "a123456780", True),
+        (health_insurance_valid, "A123456781", False),  # check digit changed
+        (health_insurance_valid, "B123456780", False),  # another letter
+        (health_insurance_valid, "A12345678", False),  # 9 characters
+        (health_insurance_valid, "A1234567890", False),  # 11 characters
+        (health_insurance_valid, "1123456780", False),  # a digit first
+        (health_insurance_valid, "AA23456780", False),  # two letters first
     ],
 )
-def test_health_insurance_numbers(value: str) -> None:
-    """Letter as 01-26, weights 1, 2, 1, 2, ... over digit sums, modulo 10."""
-    assert health_insurance_valid(value)
-
-
-@pytest.mark.parametrize(
-    "value", ["A123456781", "B123456780", "A12345678", "A1234567890", "1123456780", "AA23456780"]
-)
-def test_health_insurance_look_alikes(value: str) -> None:
-    """Changed check digit or letter, wrong length, a digit or two letters first."""
-    assert not health_insurance_valid(value)
+def test_insurance_numbers(check: Callable[[str], bool], value: str, valid: bool) -> None:
+    """Rentenversicherungsnummer: weights 2,1,2,5,7,1,2,1,2,1,2,1; Krankenversichertennummer:
+    1,2,1,2,...; the letter as 01-26, digit sums of the products added, modulo 10."""
+    assert check(value) is valid

@@ -162,42 +162,32 @@ def test_hard_negative_near_a_context_word_is_not_reported(
 _FULL_WIDTH = str.maketrans({str(digit): chr(0xFF10 + digit) for digit in range(10)})
 
 
+def _zero_width(value: str) -> str:
+    return f"{value[:2]}\u200b{value[2:-2]}\u00ad{value[-2:]}"
+
+
 @pytest.mark.parametrize(("category", "text", "value"), _cases("valid"))
 @pytest.mark.parametrize(
     "disguise",
-    [
-        pytest.param(lambda value: f"1 {value}", id="after-a-list-number"),
-        pytest.param(lambda value: f"| {value} |", id="in-a-table-cell"),
-        pytest.param(lambda value: f"3x {value}", id="after-a-quantity"),
+    [  # (what replaces the value in the sentence, what must be reported)
+        pytest.param(lambda value: (f"1 {value}", value), id="after-a-list-number"),
+        pytest.param(lambda value: (f"| {value} |", value), id="in-a-table-cell"),
+        pytest.param(lambda value: (f"3x {value}", value), id="after-a-quantity"),
+        pytest.param(lambda value: (value.translate(_FULL_WIDTH),) * 2, id="full-width-digits"),
+        pytest.param(lambda value: (_zero_width(value),) * 2, id="zero-width-and-soft-hyphen"),
     ],
 )
-def test_value_after_a_list_number_or_in_a_cell_is_reported(
+def test_disguised_value_is_reported_whole(
     engine_for: Engines,
     category: str,
     text: str,
     value: str,
-    disguise: Callable[[str], str],
+    disguise: Callable[[str], tuple[str, str]],
 ) -> None:
-    """What precedes a value never hides it."""
-    assert_detected(engine_for(category), text.replace(value, disguise(value)), value, category)
-
-
-@pytest.mark.parametrize(("category", "text", "value"), _cases("valid"))
-def test_full_width_digits_are_reported_with_their_original_span(
-    engine_for: Engines, category: str, text: str, value: str
-) -> None:
-    """Full-width digits count as ASCII digits; the whole original span is redacted."""
-    disguised = value.translate(_FULL_WIDTH)
-    assert_detected(engine_for(category), text.replace(value, disguised), disguised, category)
-
-
-@pytest.mark.parametrize(("category", "text", "value"), _cases("valid"))
-def test_zero_width_characters_inside_a_value_do_not_hide_it(
-    engine_for: Engines, category: str, text: str, value: str
-) -> None:
-    """A zero-width space and a soft hyphen inside the value: still reported, all of it."""
-    disguised = f"{value[:2]}\u200b{value[2:-2]}\u00ad{value[-2:]}"
-    assert_detected(engine_for(category), text.replace(value, disguised), disguised, category)
+    """A list number, a cell border or a quantity before it, full-width digits, format
+    characters inside it: the value is reported, its whole original span redacted."""
+    replacement, reported = disguise(value)
+    assert_detected(engine_for(category), text.replace(value, replacement), reported, category)
 
 
 @pytest.mark.parametrize(("category", "text", "value"), _cases("valid"))
