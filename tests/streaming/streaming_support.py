@@ -189,11 +189,12 @@ def _catalogue_examples() -> list[str]:
     """One example of each catalogue entry whose tests publish examples without context."""
     from random import Random
 
+    from tests.catalogue.detection_support import european_values
     from tests.catalogue.secret_examples import SPECS
 
     return [
         spec.makers[0](Random(1)) for spec in SPECS.values() if not spec.context and spec.makers
-    ]
+    ] + european_values()
 
 
 def _generated(seed: int = 7) -> list[str]:
