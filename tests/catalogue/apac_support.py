@@ -50,7 +50,9 @@ ENTRIES = (
         "XY 12 AB 1234",
     ),
     Entry("au.tfn", "AU_TFN", "AU-PRIVACY-ACT", True, True, "123 456 782", "123 456 783"),
-    Entry("au.medicare", "AU_MEDICARE", "AU-PRIVACY-ACT", True, True, "2123 45670 1", "2123 45671 1"),
+    Entry(
+        "au.medicare", "AU_MEDICARE", "AU-PRIVACY-ACT", True, True, "2123 45670 1", "2123 45671 1"
+    ),
     Entry("au.abn", "AU_ABN", "AU-PRIVACY-ACT", False, False, "51 824 753 556", "51 824 753 557"),
     Entry("au.acn", "AU_ACN", "AU-PRIVACY-ACT", False, True, "004 085 616", "004 085 617"),
     Entry("sg.nric_fin", "SG_NRIC_FIN", "SG-PDPA", True, False, "S1234567D", "S1234567A"),

@@ -8,6 +8,7 @@ other and in full-width digits are found; and a clean text never reaches
 its pattern (the prefilters rule it out).
 """
 
+# ruff: noqa: RUF001 - full-width brackets: evasion the engine folds.
 from __future__ import annotations
 
 import unicodedata
@@ -81,7 +82,9 @@ def test_context_required_values_alone_are_not_reported(builtin: Engine, entry: 
         assert_absent(builtin, text, entry.category)
 
 
-@pytest.mark.parametrize("entry", [entry for entry in ENTRIES if not entry.context_required], ids=str)
+@pytest.mark.parametrize(
+    "entry", [entry for entry in ENTRIES if not entry.context_required], ids=str
+)
 def test_strong_formats_need_no_context(entry: Entry) -> None:
     """A format strong on its own is reported without any context word."""
     text = f"Reference {entry.valid} noted."
@@ -113,7 +116,9 @@ def test_no_bypass(entry: Entry) -> None:
     word = context_words(entry.id)[0]
     engine = engine_for(entry)
     for template in _NO_BYPASS:
-        assert_found(engine, template.format(word=word, value=entry.valid), entry.valid, entry.category)
+        assert_found(
+            engine, template.format(word=word, value=entry.valid), entry.valid, entry.category
+        )
 
 
 @pytest.mark.parametrize("separator", [" ", ", ", "; ", " | ", "\n"])
@@ -165,7 +170,8 @@ Version 2.3.1 shipped on 2024-05-17 at 14:30:05 for $1,299.99 (order #84312, inv
 INV-2024-000183, 3 x 250 ml). Call the office on (02) 9876 5432 or +61 2 9876 5432; the
 meeting is in room 4B on floor 12. Tracking 1Z999AA10123456784 arrives Monday; ISBN
 978-0-306-40615-7, EAN 4006381333931, timestamp 1715950245123, UUID
-3f2b8c1e-9d4a-4b7e-8c2f-1a2b3c4d5e6f, build 20240517.3, SHA a94a8fe5ccb19ba61c4c0873d391e987982fbbd3.
+3f2b8c1e-9d4a-4b7e-8c2f-1a2b3c4d5e6f, build 20240517.3,
+SHA a94a8fe5ccb19ba61c4c0873d391e987982fbbd3.
 Prices: 12 345 678 IDR, 1.234.567 VND; ratio 16:9; coordinates 35.6895, 139.6917.
 東京都の会議は 2024年5月17日 14時30分 に始まります。 รายงานประจำปี 2567 หน้า 12
 회의는 2024년 5월 17일 오후 2시 30분에 시작합니다. 订单号 20240517 共 3 件，金额 1299.00 元。
@@ -191,6 +197,7 @@ def test_prefilters_rule_out_clean_prose(builtin: Engine) -> None:
             rule for rule in engine_for(entry).compiled_pack.rules if rule.rule_id == entry.id
         )
         prefilter = rule.matcher.prefilter
-        assert prefilter is not None and prefilter.isascii(), entry.id
+        assert prefilter is not None, entry.id
+        assert prefilter.isascii(), entry.id
         assert rule.matcher.window_bounds() is not None, entry.id
         assert regex.search(prefilter, prose) is None, entry.id

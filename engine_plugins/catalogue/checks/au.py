@@ -32,7 +32,9 @@ def au_medicare(value: str) -> bool:
         return False
     if digits[0] not in "23456" or digits[9] == "0" or digits[10:] == "0":
         return False
-    total = sum(int(digit) * weight for digit, weight in zip(digits, _MEDICARE_WEIGHTS))
+    total = sum(
+        int(digit) * weight for digit, weight in zip(digits, _MEDICARE_WEIGHTS, strict=False)
+    )
     return total % 10 == int(digits[8])
 
 

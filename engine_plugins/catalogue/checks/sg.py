@@ -40,7 +40,9 @@ def sg_nric_fin(value: str) -> bool:
     if not (digits.isascii() and digits.isdigit()):
         return False
     offset, letters = _SERIES[text[0]]
-    total = offset + sum(int(digit) * weight for digit, weight in zip(digits, _WEIGHTS))
+    total = offset + sum(
+        int(digit) * weight for digit, weight in zip(digits, _WEIGHTS, strict=True)
+    )
     return letters[total % 11] == letter
 
 
