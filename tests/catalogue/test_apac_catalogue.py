@@ -201,3 +201,18 @@ def test_prefilters_rule_out_clean_prose(builtin: Engine) -> None:
         assert prefilter.isascii(), entry.id
         assert rule.matcher.window_bounds() is not None, entry.id
         assert regex.search(prefilter, prose) is None, entry.id
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_a_stream_cut_anywhere_releases_what_evaluate_cleans(builtin: Engine, entry: Entry) -> None:
+    """Streamed in two pieces split at any position, the text comes out as evaluate
+    cleans it: a context word, its value and a later occurrence are never released."""
+    word = context_words(entry.id)[0]
+    text = f"lead words {word} {entry.valid} end of line, then {entry.valid} again."
+    for engine in (engine_for(entry), builtin) if entry.default else (engine_for(entry),):
+        clean = engine.evaluate(text).remedy.clean_text
+        assert entry.valid not in clean
+        for split in range(len(text) + 1):
+            pieces = [text[:split], text[split:]]
+            released = engine.stream_filter(pieces, lookahead_chars=16, block_on_fatal=False)
+            assert "".join(released) == clean, f"{entry.id}: split at {split}"

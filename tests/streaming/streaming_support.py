@@ -88,6 +88,11 @@ CANDIDATES: tuple[str, ...] = (
     "350 Fifth Avenue, New York, NY 10118",
     "12 Main St, Springfield, IL 62704",
     "4 Privet Drive",
+    # India PAN, Singapore NRIC/FIN, Korean RRN, Chinese resident ID (python-stdnum, ICA)
+    "ACUPA7085R",
+    "S1234567D",
+    "971013-9019902",
+    "11010519491231002X",
 )
 
 #: Words between values, with near-misses that look like the start of a value.

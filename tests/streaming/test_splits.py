@@ -18,9 +18,20 @@ def _rule_ids() -> list[str]:
 
 
 def test_every_rule_of_the_live_pack_has_values() -> None:
-    """The value pool reaches every rule (add candidates when a new rule is not covered)."""
+    """The value pool reaches every rule that needs no context word (add candidates when a
+    new rule is not covered); context-required rules are cut with their words in
+    tests/catalogue."""
     pool = value_pool()
-    missing = [rule_id for rule_id in _rule_ids() if rule_id not in pool.by_rule]
+    needs_context = {
+        rule.rule_id
+        for rule in Engine().compiled_pack.rules
+        if rule.context is not None and rule.context.required
+    }
+    missing = [
+        rule_id
+        for rule_id in _rule_ids()
+        if rule_id not in pool.by_rule and rule_id not in needs_context
+    ]
     assert not missing, f"no test value is detected by rule(s) {missing}"
 
 
