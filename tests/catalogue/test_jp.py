@@ -50,3 +50,18 @@ def test_context_inside_running_japanese(builtin: Engine) -> None:
     """私のマイナンバーは621498320257です: the word is glued to の and to the digits."""
     text = "私のマイナンバーは621498320257です"
     assert_found(builtin, text, "621498320257", "JP_MY_NUMBER")
+
+
+def test_three_groups_of_a_card_are_not_a_my_number(builtin: Engine) -> None:
+    """A 4-4-4-4 card holds 4-4-4 runs at both ends: neither is taken for a My Number."""
+    text = "マイナンバー欄に 2720 1318 6091 3902 と書かれていた"
+    assert_absent(builtin, text, "JP_MY_NUMBER")
+    assert_absent(builtin, "マイナンバー 2720-1318-6091-3902", "JP_MY_NUMBER")
+
+
+def test_two_my_numbers_next_to_each_other(builtin: Engine) -> None:
+    """Two different My Numbers separated by one space are two values."""
+    # Check digits from python-stdnum's calc_check_digit (jp.in_).
+    text = "マイナンバー 1234 5678 9018 9876 5432 1093"
+    assert_found(builtin, text, "1234 5678 9018", "JP_MY_NUMBER")
+    assert_found(builtin, text, "9876 5432 1093", "JP_MY_NUMBER")
