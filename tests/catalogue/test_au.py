@@ -59,6 +59,7 @@ def test_medicare_check_published_examples() -> None:
         ("Medicare card number 2123 45670 1", "2123 45670 1"),
         ("Medicare: 2123456701", "2123456701"),
         ("Medicare no 2123 45670 1/2 (IRN 2)", "2123 45670 1/2"),
+        ("Medicare card 2123 45670 1-3, expires 05/2027", "2123 45670 1-3"),
     ],
 )
 def test_medicare(builtin: Engine, text: str, value: str) -> None:
