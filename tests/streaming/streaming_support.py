@@ -165,6 +165,17 @@ def rules_detecting(engine: Engine, value: str) -> list[str]:
     return [finding.rule.rule_id for finding in engine.compiled_pack.find(_neutral(value))]
 
 
+def _catalogue_examples() -> list[str]:
+    """One example of each catalogue entry whose tests publish examples without context."""
+    from random import Random
+
+    from tests.catalogue.secret_examples import SPECS
+
+    return [
+        spec.makers[0](Random(1)) for spec in SPECS.values() if not spec.context and spec.makers
+    ]
+
+
 def _generated(seed: int = 7) -> list[str]:
     """Checksum-valid cards, Aadhaar numbers and IBANs in several layouts."""
     rng = random.Random(seed)
@@ -201,7 +212,7 @@ def value_pool() -> ValuePool:
     """Return the candidate and generated values the live built-in pack detects whole."""
     engine = Engine()
     pool = ValuePool([])
-    for value in (*CANDIDATES, *_generated()):
+    for value in (*CANDIDATES, *_generated(), *_catalogue_examples()):
         if detects_whole(engine, value) and value not in pool.values:
             pool.values.append(value)
             for rule_id in rules_detecting(engine, value):
