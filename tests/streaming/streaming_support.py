@@ -97,6 +97,11 @@ CANDIDATES: tuple[str, ...] = (
     "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
     "MORGA657054SM9IJ",
     "1EG4-TE5-MK73",
+    # India PAN, Singapore NRIC/FIN, Korean RRN, Chinese resident ID (python-stdnum, ICA)
+    "ACUPA7085R",
+    "S1234567D",
+    "971013-9019902",
+    "11010519491231002X",
 )
 
 #: Values that count only next to a context word: (word, value). The word is written
