@@ -1,0 +1,68 @@
+"""Shared helpers of the catalogue tests: values found through the real engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import pytest
+
+from engine_core import Engine
+from engine_core.licensing.context import CommunityLicense
+from engine_core.packs.playbook import parse_playbook
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One reported occurrence: which rule, its category, severity and law, and where."""
+
+    rule_id: str
+    category: str
+    severity: str
+    law: str
+    value: str
+    span: tuple[int, int]
+
+
+def hits(engine: Engine, text: str) -> list[Hit]:
+    """Every occurrence ``engine`` reports in ``text``, in order of position."""
+    result = engine.evaluate(text)
+    found = [
+        Hit(
+            trigger.rule_id,
+            trigger.category,
+            trigger.severity,
+            trigger.law,
+            text[start:end],
+            (start, end),
+        )
+        for trigger in result.triggers
+        for start, end in trigger.spans
+    ]
+    return sorted(found, key=lambda hit: hit.span)
+
+
+def values(engine: Engine, text: str, category: str) -> list[str]:
+    """The values of ``category`` that ``engine`` reports in ``text``."""
+    return [hit.value for hit in hits(engine, text) if hit.category == category]
+
+
+@cache
+def catalogue_engine(*rule_ids: str) -> Engine:
+    """An engine whose pack imports the given catalogue entries (default or not) by id."""
+    playbook = f"""
+pack_id: test.catalogue
+version: "1"
+name: Catalogue entries
+kind: test
+description: Catalogue entries imported by id
+codons: [{", ".join(rule_ids)}]
+rules: []
+"""
+    return Engine.for_pack(parse_playbook(playbook), CommunityLicense())
+
+
+@pytest.fixture(scope="session")
+def builtin() -> Engine:
+    """The engine of the built-in pack (the default catalogue entries)."""
+    return Engine()
