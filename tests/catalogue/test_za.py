@@ -44,6 +44,7 @@ def test_identity_number(builtin: Engine, text: str, number: str) -> None:
         "ID number: 7503305044088",  # a digit changed
         "ID number: 750330504408",  # twelve digits
         "Event at 1712345678901 ms",  # a millisecond timestamp
+        "Batch 7503305044006 shipped",  # valid, but a race digit and no context word
         "ISBN 9780306406157",  # an EAN-13
     ],
 )
@@ -59,6 +60,15 @@ def test_identity_number_no_bypass(builtin: Engine) -> None:
         "7503305044089",
         "7611055077082",
     ]
+
+
+def test_identity_number_with_a_race_digit_needs_context(builtin: Engine) -> None:
+    """A twelfth digit of 0-7 (the retired race digit) counts only next to a context word."""
+    legacy = "7503305044006"  # python-stdnum's example with the race digit 0 (Luhn recomputed)
+    assert [(hit.rule_id, hit.value) for hit in hits(builtin, f"ID number: {legacy}")] == [
+        ("za.id_legacy", legacy)
+    ]
+    assert values(builtin, f"Reference {legacy}", "ZA_ID") == []
 
 
 # --- passport -------------------------------------------------------------------------
