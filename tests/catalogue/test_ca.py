@@ -8,6 +8,7 @@ from stdnum.ca import sin
 from engine_core import Engine
 
 from .conftest import catalogue_engine, hits, values
+from .evasion import full_width
 
 # --- Social Insurance Number ----------------------------------------------------------
 
@@ -61,8 +62,8 @@ def test_sin_no_bypass(builtin: Engine) -> None:
 
 def test_sin_evasion(builtin: Engine) -> None:
     """Full-width digits and a zero-width space inside a SIN still make a CA_SIN."""
-    text = "SIN: １２３-４５６-７８２ and S\u200bIN 123\u200b456782"
-    assert values(builtin, text, "CA_SIN") == ["１２３-４５６-７８２", "123\u200b456782"]
+    text = f"SIN: {full_width('123-456-782')} and S\u200bIN 123\u200b456782"
+    assert values(builtin, text, "CA_SIN") == [full_width("123-456-782"), "123\u200b456782"]
 
 
 def test_sin_and_israeli_id_take_their_own_context(builtin: Engine) -> None:
