@@ -35,6 +35,7 @@ def test_dni(builtin: Engine, text: str, number: str) -> None:
         "Pedido 20.123.456 despachado",  # no context word
         "DNI del cliente; total $ 20.123.456",  # a price
         "DNI del cliente; CUIT 20-20123456-3",  # inside a CUIT
+        "Número de documento 79.308.960 (Colombia)",  # a generic word: any country's id
         "DNI 12345678Z",  # a Spanish DNI (its letter)
         "DNI 12345678-Z",
         "DNI / RUT 12.531.909-2",  # a Chilean RUT's body

@@ -16,7 +16,7 @@ from .conftest import hits, values
         ("RUT: 76.086.428-5", "76.086.428-5"),
         ("Rol Único Tributario 12.531.909-2", "12.531.909-2"),
         ("RUT 10626628-K, Santiago", "10626628-K"),
-        ("RUN 9334748-k", "9334748-k"),
+        ("RUN N° 9334748-k", "9334748-k"),
         ("RUT empresa: 760864285", "760864285"),
     ],
 )
@@ -36,6 +36,7 @@ def test_rut(builtin: Engine, text: str, number: str) -> None:
         "RUT: 76.086.428-K",  # check character changed
         "RUT: 760.864.285-5",  # grouped wrong
         "Folio 76086428-5 emitido",  # no context word
+        "Nightly test run 104857604 finished",  # "run" is an English verb, not the RUN
     ],
 )
 def test_not_rut(builtin: Engine, text: str) -> None:

@@ -35,6 +35,7 @@ def test_israeli_id(builtin: Engine, text: str, number: str) -> None:
         "ת.ז. 039337433",  # a digit changed
         "ת.ז. 490154203237518",  # fifteen digits (python-stdnum's example)
         "Order 039337423 shipped",  # no context word
+        "Identity number 123456782 (not said to be Israeli)",  # a generic word
         "מספר זהות של הלקוח; טלפון +972 50 123 4567",  # a phone number
     ],
 )
