@@ -45,6 +45,9 @@ def test_sin(builtin: Engine, text: str, number: str) -> None:
         "SIN: 1234567820",  # ten digits
         "Reference 123-456-782 was closed.",  # no context word
         "SIN desk: call +33 123 456 782",  # an international phone number's digits
+        "Llámenos sin compromiso al 123 456 782",  # Spanish "sin" (without)
+        "Pedido 123456782, envío sin coste",
+        "Reunião nas instalações do cliente, ref. 123 456 782",  # Portuguese "nas" (in the)
     ],
 )
 def test_not_sin(builtin: Engine, text: str) -> None:
