@@ -79,6 +79,8 @@ def test_rfc(builtin: Engine, text: str, number: str) -> None:
         "RFC: AKJ970902",  # a company needs its homoclave
         "Código GODE561231GR8 en almacén",  # no context word
         "See RFC 5322 section 3.4.1 and RFC 9110.",  # Requests for Comments
+        "RFC genérico: XAXX010101000",  # the SAT's RFC for sales to the public at large
+        "RFC extranjero XEXX010101000",  # and for foreign residents
     ],
 )
 def test_not_rfc(builtin: Engine, text: str) -> None:
