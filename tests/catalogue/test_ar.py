@@ -34,6 +34,7 @@ def test_dni(builtin: Engine, text: str, number: str) -> None:
         "DNI 123456",  # six digits
         "Pedido 20.123.456 despachado",  # no context word
         "DNI del cliente; total $ 20.123.456",  # a price
+        "DNI del titular; saldo 20.123.456,78 pesos",  # an amount with decimals
         "DNI del cliente; CUIT 20-20123456-3",  # inside a CUIT
         "Número de documento 79.308.960 (Colombia)",  # a generic word: any country's id
         "DNI 12345678Z",  # a Spanish DNI (its letter)
@@ -50,3 +51,4 @@ def test_dni_no_bypass(builtin: Engine) -> None:
     """A list number before a DNI, or two DNIs side by side, hide nothing."""
     assert values(builtin, "DNIs: 1 20.123.456", "AR_DNI") == ["20.123.456"]
     assert values(builtin, "DNIs 20.123.456 7.123.456", "AR_DNI") == ["20.123.456", "7.123.456"]
+    assert values(builtin, "DNIs 20.123.456,7.123.456", "AR_DNI") == ["20.123.456", "7.123.456"]

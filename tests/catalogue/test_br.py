@@ -63,6 +63,12 @@ def test_cpf_no_bypass(builtin: Engine) -> None:
     ]
 
 
+def test_cpfs_separated_by_a_comma(builtin: Engine) -> None:
+    """Two CPFs separated by a comma alone are two values."""
+    other = "111.444.777-35"  # the worked example of many check-digit tutorials (valid)
+    assert values(builtin, f"CPFs {CPF},{other}", "BR_CPF") == [CPF, other]
+
+
 def test_cpf_evasion(builtin: Engine) -> None:
     """Full-width digits or a soft hyphen inside a CPF still make a BR_CPF."""
     assert values(builtin, f"CPF {full_width(CPF)}", "BR_CPF") == [full_width(CPF)]

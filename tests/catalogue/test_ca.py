@@ -61,6 +61,8 @@ def test_sin_no_bypass(builtin: Engine) -> None:
     assert sin.is_valid(second)
     assert values(builtin, "SINs on file: 1 123 456 782", "CA_SIN") == ["123 456 782"]
     assert values(builtin, f"SINs: {SIN} {second}", "CA_SIN") == [SIN, second]
+    assert values(builtin, f"SIN,name\n{SIN},Tremblay", "CA_SIN") == [SIN]  # a CSV cell
+    assert values(builtin, f"SINs: {SIN},{second}", "CA_SIN") == [SIN, second]
 
 
 def test_sin_evasion(builtin: Engine) -> None:

@@ -48,3 +48,4 @@ def test_rut_no_bypass(builtin: Engine) -> None:
     """A list number before a RUT, or two RUTs side by side, hide nothing."""
     assert values(builtin, "RUTs: 1 76.086.428-5", "CL_RUT") == ["76.086.428-5"]
     assert values(builtin, "RUTs 76086428-5 10626628-K", "CL_RUT") == ["76086428-5", "10626628-K"]
+    assert values(builtin, "RUTs 76086428-5,10626628-K", "CL_RUT") == ["76086428-5", "10626628-K"]

@@ -51,3 +51,7 @@ def test_nit_no_bypass(builtin: Engine) -> None:
         "900.206.480-2",
         "860.001.986-1",
     ]
+    assert values(builtin, "NITs 900.206.480-2,860.001.986-1", "CO_NIT") == [
+        "900.206.480-2",
+        "860.001.986-1",
+    ]

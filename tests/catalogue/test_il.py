@@ -48,3 +48,4 @@ def test_israeli_id_no_bypass(builtin: Engine) -> None:
     """A list number before an ID, or two IDs side by side, hide nothing."""
     assert values(builtin, "ת.ז. 1. 039337423", "IL_ID") == ["039337423"]
     assert values(builtin, "ת.ז. 039337423 123456782", "IL_ID") == ["039337423", "123456782"]
+    assert values(builtin, "ת.ז. 039337423,123456782", "IL_ID") == ["039337423", "123456782"]

@@ -51,3 +51,7 @@ def test_nin_no_bypass(builtin: Engine) -> None:
         "12345678901",
         "70123456789",
     ]
+    assert values(builtin, "NINs 12345678901,70123456789", "NG_NIN") == [
+        "12345678901",
+        "70123456789",
+    ]

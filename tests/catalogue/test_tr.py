@@ -59,6 +59,10 @@ def test_national_id_no_bypass(builtin: Engine) -> None:
         TCKN,
         second,
     ]
+    assert values(builtin, f"Kimlik numaraları: {TCKN},{second}", "TR_NATIONAL_ID") == [
+        TCKN,
+        second,
+    ]
     assert values(builtin, full_width("TC Kimlik No 17291716060"), "TR_NATIONAL_ID") == [
         full_width("17291716060")
     ]

@@ -60,6 +60,10 @@ def test_identity_number_no_bypass(builtin: Engine) -> None:
         "7503305044089",
         "7611055077082",
     ]
+    assert values(builtin, "ID numbers 7503305044089,7611055077082", "ZA_ID") == [
+        "7503305044089",
+        "7611055077082",
+    ]
 
 
 def test_identity_number_with_a_race_digit_needs_context(builtin: Engine) -> None:
