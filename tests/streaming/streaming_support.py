@@ -88,6 +88,47 @@ CANDIDATES: tuple[str, ...] = (
     "350 Fifth Avenue, New York, NY 10118",
     "12 Main St, Springfield, IL 62704",
     "4 Privet Drive",
+    "48 Willow Glen, Apt 4B",
+    "PO Box 1234, Austin, TX 78701",
+    "PSC 1234, Box 12345, APO AE 09204",
+    # device, wallet and health identifiers that need no context
+    "D0-50-99-84-A2-A0",
+    "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+    "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+    "MORGA657054SM9IJ",
+    "1EG4-TE5-MK73",
+    # Americas, Middle East and Africa: formats strong enough to need no context
+    "390.533.447-05",
+    "HEGG560427MVZRRL04",
+    "7503305044089",
+)
+
+#: Values that count only next to a context word: (word, value). The word is written
+#: before the value in the sentence that checks the value is detected whole.
+CONTEXT_CANDIDATES: tuple[tuple[str, str], ...] = (
+    ("IMEI", "490154203237518"),
+    ("DOB", "14/03/1985"),
+    ("NHS number", "943 476 5919"),
+    ("UK passport", "925076473"),
+    ("SSN", "536904399"),
+    ("ITIN", "912-90-3456"),
+    ("passport", "A12345678"),
+    ("driver's license", "D1234567"),
+    ("account number", "12345678901"),
+    ("routing number", "021000021"),
+    ("NPI", "1234567893"),
+    # Americas, Middle East and Africa
+    ("SIN", "123-456-782"),
+    ("CPF", "39053344705"),
+    ("RFC", "GODE561231GR8"),
+    ("DNI", "20.123.456"),
+    ("RUT", "76086428-5"),
+    ("NIT", "900.206.480-2"),
+    ("T.C. Kimlik No", "17291716060"),
+    ("ת.ז.", "039337423"),
+    ("ID number", "7503305044006"),
+    ("paspoort", "A12345678"),
+    ("NIN", "12345678901"),
 )
 
 #: Words between values, with near-misses that look like the start of a value.
@@ -138,13 +179,13 @@ _RE_FLAGS = {
 }
 
 
-def _neutral(value: str) -> str:
-    return f"note {value} end"
+def _neutral(value: str, context: str = "") -> str:
+    return f"note {context} {value} end" if context else f"note {value} end"
 
 
-def detects_whole(engine: Engine, value: str) -> bool:
-    """True when ``value`` in a neutral sentence is detected exactly, as one value."""
-    text = _neutral(value)
+def detects_whole(engine: Engine, value: str, context: str = "") -> bool:
+    """True when ``value`` in a neutral sentence (after ``context``) is detected exactly, once."""
+    text = _neutral(value, context)
     start = text.index(value)
     spans = [
         span
@@ -155,9 +196,9 @@ def detects_whole(engine: Engine, value: str) -> bool:
     return bool(spans) and all(span == (start, start + len(value)) for span in spans)
 
 
-def rules_detecting(engine: Engine, value: str) -> list[str]:
+def rules_detecting(engine: Engine, value: str, context: str = "") -> list[str]:
     """Return the ids of the rules that detect ``value`` in a neutral sentence."""
-    return [finding.rule.rule_id for finding in engine.compiled_pack.find(_neutral(value))]
+    return [finding.rule.rule_id for finding in engine.compiled_pack.find(_neutral(value, context))]
 
 
 def _generated(seed: int = 7) -> list[str]:
@@ -201,6 +242,10 @@ def value_pool() -> ValuePool:
             pool.values.append(value)
             for rule_id in rules_detecting(engine, value):
                 pool.by_rule.setdefault(rule_id, []).append(value)
+    for context, value in CONTEXT_CANDIDATES:  # a stream of it alone shows no context word
+        if detects_whole(engine, value, context):
+            for rule_id in rules_detecting(engine, value, context):
+                pool.by_rule.setdefault(rule_id, []).append(f"{context} {value}")
     return pool
 
 
