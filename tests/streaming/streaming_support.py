@@ -102,6 +102,10 @@ CANDIDATES: tuple[str, ...] = (
     "S1234567D",
     "971013-9019902",
     "11010519491231002X",
+    # Americas, Middle East and Africa: formats strong enough to need no context
+    "390.533.447-05",
+    "HEGG560427MVZRRL04",
+    "7503305044089",
 )
 
 #: Values that count only next to a context word: (word, value). The word is written
@@ -118,6 +122,18 @@ CONTEXT_CANDIDATES: tuple[tuple[str, str], ...] = (
     ("account number", "12345678901"),
     ("routing number", "021000021"),
     ("NPI", "1234567893"),
+    # Americas, Middle East and Africa
+    ("SIN", "123-456-782"),
+    ("CPF", "39053344705"),
+    ("RFC", "GODE561231GR8"),
+    ("DNI", "20.123.456"),
+    ("RUT", "76086428-5"),
+    ("NIT", "900.206.480-2"),
+    ("T.C. Kimlik No", "17291716060"),
+    ("ת.ז.", "039337423"),
+    ("ID number", "7503305044006"),
+    ("paspoort", "A12345678"),
+    ("NIN", "12345678901"),
 )
 
 #: Words between values, with near-misses that look like the start of a value.

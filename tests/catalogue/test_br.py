@@ -1,0 +1,132 @@
+"""Brazil catalogue entries (``br.yaml``) and their named check through the real engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_core import Engine
+from engine_plugins.catalogue.checks.br import br_cpf
+
+from .conftest import catalogue_engine, hits, values
+from .evasion import full_width
+
+# --- CPF ------------------------------------------------------------------------------
+
+#: python-stdnum's example CPF (its br.cpf docstring and tests).
+CPF = "390.533.447-05"
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "rule_id"),
+    [
+        ("CPF: 390.533.447-05", "390.533.447-05", "br.cpf"),
+        ("inscrito no CPF sob o nº 390.533.447-05, residente em", "390.533.447-05", "br.cpf"),
+        ("Documento 390.533.447-05 anexado ao processo.", "390.533.447-05", "br.cpf"),
+        ("CPF 39053344705", "39053344705", "br.cpf_bare"),
+        ("Número do CPF: 390533447-05", "390533447-05", "br.cpf_bare"),
+        ("Cadastro de Pessoas Físicas 390 533 447 05", "390 533 447 05", "br.cpf_bare"),
+    ],
+)
+def test_cpf(builtin: Engine, text: str, number: str, rule_id: str) -> None:
+    """A CPF is BR_CPF, FATAL, LGPD: written 000.000.000-00 on its own, otherwise near "CPF"."""
+    start = text.index(number)
+    assert [
+        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
+    ] == [(rule_id, "BR_CPF", "FATAL", "LGPD", (start, start + len(number)))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CPF: 231.002.999-00",  # python-stdnum's invalid example
+        "CPF: 390.533.447-06",  # check digit changed
+        "CPF: 390.533.477-05",  # a digit changed
+        "CPF: 390.533.447-5",  # one check digit short
+        "CPF: 111.111.111-11",  # eleven equal digits: a placeholder, never issued
+        "CPF: 000.000.000-00",
+        "Pedido 39053344705 enviado.",  # bare digits without a context word
+        "CPF do cliente; telefone (11) 98765-4321",  # a phone number
+        "CPF pendente. Ligue +55 390533447 05",  # an international phone number's digits
+    ],
+)
+def test_not_cpf(builtin: Engine, text: str) -> None:
+    """Invalid checks, repeated digits, bare digits without context, phones: no BR_CPF."""
+    assert values(builtin, text, "BR_CPF") == []
+
+
+def test_cpf_no_bypass(builtin: Engine) -> None:
+    """A list number before a CPF, or two CPFs side by side, hide nothing."""
+    assert values(builtin, "1 390.533.447-05", "BR_CPF") == [CPF]
+    assert values(builtin, f"CPFs: {CPF} {CPF.replace('.', '').replace('-', '')}", "BR_CPF") == [
+        CPF,
+        "39053344705",
+    ]
+
+
+def test_cpfs_separated_by_a_comma(builtin: Engine) -> None:
+    """Two CPFs separated by a comma alone are two values."""
+    other = "111.444.777-35"  # the worked example of many check-digit tutorials (valid)
+    assert values(builtin, f"CPFs {CPF},{other}", "BR_CPF") == [CPF, other]
+
+
+def test_cpf_evasion(builtin: Engine) -> None:
+    """Full-width digits or a soft hyphen inside a CPF still make a BR_CPF."""
+    assert values(builtin, f"CPF {full_width(CPF)}", "BR_CPF") == [full_width(CPF)]
+    assert values(builtin, "CPF 390.533\u00ad.447-05", "BR_CPF") == ["390.533\u00ad.447-05"]
+
+
+def test_br_cpf_check() -> None:
+    """The named check: python-stdnum's check digits, and not one digit eleven times."""
+    assert br_cpf("390.533.447-05")
+    assert br_cpf("39053344705")
+    assert not br_cpf("390.533.447-06")
+    assert not br_cpf("222.222.222-22")
+    assert not br_cpf("3905334470")
+
+
+# --- CNPJ -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        # python-stdnum's br.cnpj docstring and its list of numbers found online
+        ("CNPJ 16.727.230/0001-97", "16.727.230/0001-97"),
+        ("Fornecedor inscrito no CNPJ sob o nº 11.017.153/0002-49.", "11.017.153/0002-49"),
+        ("Empresa 07.195.358/0001-66, Rua Augusta", "07.195.358/0001-66"),
+        ("CNPJ: 16.727.230.0001-97", "16.727.230.0001-97"),
+        ("CNPJ: 61882613000194", "61882613000194"),
+        ("CNPJ alfanumérico 12.ABC.345/01DE-35", "12.ABC.345/01DE-35"),  # from July 2026
+    ],
+)
+def test_cnpj(text: str, number: str) -> None:
+    """A CNPJ is BR_CNPJ, FATAL, when the entries are imported (bare digits need context)."""
+    engine = catalogue_engine("br.cnpj", "br.cnpj_bare")
+    start = text.index(number)
+    assert [(hit.category, hit.severity, hit.span) for hit in hits(engine, text)] == [
+        ("BR_CNPJ", "FATAL", (start, start + len(number)))
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CNPJ 16.727.230/0001-98",  # python-stdnum's invalid example
+        "CNPJ 16.727.230/0001-9",  # one check digit short
+        "Protocolo 61882613000194",  # bare digits without a context word
+        "Nota fiscal 2024/0001-97",
+    ],
+)
+def test_not_cnpj(text: str) -> None:
+    """Invalid check digits, short numbers, bare digits without context: no BR_CNPJ."""
+    assert values(catalogue_engine("br.cnpj", "br.cnpj_bare"), text, "BR_CNPJ") == []
+
+
+def test_cnpj_is_not_default(builtin: Engine) -> None:
+    """The built-in pack leaves company numbers alone; a glob imports every Brazil entry."""
+    assert values(builtin, "CNPJ 16.727.230/0001-97", "BR_CNPJ") == []
+    found = hits(catalogue_engine("br.*"), f"CNPJ 16.727.230/0001-97, CPF {CPF}")
+    assert [(hit.category, hit.value) for hit in found] == [
+        ("BR_CNPJ", "16.727.230/0001-97"),
+        ("BR_CPF", CPF),
+    ]

@@ -1,0 +1,57 @@
+"""Colombia catalogue entries (``co.yaml``) through the real engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_core import Engine
+
+from .conftest import hits, values
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        # python-stdnum's co.nit docstring and its numbers found online
+        ("NIT 213.123.432-1", "213.123.432-1"),
+        ("NIT: 900.206.480-2, Bogotá", "900.206.480-2"),
+        ("Número de Identificación Tributaria 860 001 986-1", "860 001 986-1"),
+        ("NIT 900 206 480 - 2", "900 206 480 - 2"),
+        ("NIT No. 800088702-2", "800088702-2"),
+        ("NIT 8600019861", "8600019861"),
+        ("NIT 1.118.534.248-0", "1.118.534.248-0"),  # a person's cédula with its check digit
+    ],
+)
+def test_nit(builtin: Engine, text: str, number: str) -> None:
+    """A NIT near "NIT" is CO_NIT, FATAL, CO-PDPA, at its exact span."""
+    start = text.index(number)
+    assert [
+        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
+    ] == [("co.nit", "CO_NIT", "FATAL", "CO-PDPA", (start, start + len(number)))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NIT 2131234350",  # python-stdnum's invalid check digit example
+        "NIT 900.206.480-3",  # check digit changed
+        "NIT 2131234",  # too short (python-stdnum's example)
+        "Factura 900.206.480-2 pagada",  # no context word
+    ],
+)
+def test_not_nit(builtin: Engine, text: str) -> None:
+    """Invalid check digits, short numbers, no context: no CO_NIT."""
+    assert values(builtin, text, "CO_NIT") == []
+
+
+def test_nit_no_bypass(builtin: Engine) -> None:
+    """A list number before a NIT, or two NITs side by side, hide nothing."""
+    assert values(builtin, "NITs: 2 900.206.480-2", "CO_NIT") == ["900.206.480-2"]
+    assert values(builtin, "NITs 900.206.480-2 860.001.986-1", "CO_NIT") == [
+        "900.206.480-2",
+        "860.001.986-1",
+    ]
+    assert values(builtin, "NITs 900.206.480-2,860.001.986-1", "CO_NIT") == [
+        "900.206.480-2",
+        "860.001.986-1",
+    ]
