@@ -40,7 +40,9 @@ class ContextWords:
 
     def unmet(self, text: str) -> frozenset[int]:
         """Return the indexes of the context-required rules with no context word in ``text``."""
-        if self._automaton is None:
+        if self._automaton is None or not text.isascii():
+            # Outside ASCII, case folding can change a word's letters (Turkish dotted I):
+            # only an ASCII text is safely ruled out by a lower-cased search.
             return frozenset()
         met: set[int] = set()
         for _, indexes in self._automaton.iter(text.lower()):

@@ -51,8 +51,8 @@ _PLACEHOLDER_WORDS = (
 )
 #: ...or as the whole value (a weak real password such as Secret123! still counts).
 _PLACEHOLDER_VALUES = frozenset({"password", "passwd", "pass", "pwd", "secret"})
-#: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X.
-_REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]")
+#: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X, %X% (Windows).
+_REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]|^%\w+%$")
 #: Eight or more consecutive letters or digits in order (abcdefgh, 12345678).
 _SEQUENCE_LENGTH = 8
 _ONLY_NAME_CHARS = re.compile(r"[A-Za-z_.-]+")
