@@ -36,6 +36,7 @@ __all__ = [
     "PackUnsealError",
     "PlaybookParseError",
     "PluginLoadError",
+    "QuotaStorageUnavailableError",
     "RemovedCapabilityError",
     "ServerConfigurationError",
     "StreamBlockedError",
@@ -109,6 +110,10 @@ class DeveloperQuotaExceededError(EngineRuntimeError):
         self.limit_name = limit_name
         self.retry_after = retry_after
         super().__init__(message)
+
+
+class QuotaStorageUnavailableError(EngineRuntimeError):
+    """The shared quota store (for example Redis) cannot be reached: the decision is refused."""
 
 
 class StreamBlockedError(EngineRuntimeError, RuntimeError):
