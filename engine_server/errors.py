@@ -66,7 +66,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     500: {**_error, "description": "Unhandled error (no payload contents)."},
     503: {
         **_error,
-        "description": "Decision over budget, the served license expired, or the shared quota store is down.",
+        "description": "Decision over budget, served license expired, or quota store down.",
     },
 }
 
