@@ -21,8 +21,9 @@ from .playbook import declaration_from_mapping
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Engine
+    from ..licensing.license_file import LicenseSource
 
-__all__ = ["load_pack", "read_pack_declaration", "resolve_pack_license"]
+__all__ = ["load_pack", "load_pack_bytes", "read_pack_declaration", "resolve_pack_license"]
 
 
 def _path_argument(value: object, what: str) -> Path:
@@ -84,16 +85,25 @@ def load_pack(
     registries: PluginRegistries | None = None,
 ) -> Engine:
     """Unseal a compiled pack under a license file and return an engine serving it."""
+    pack_path = _path_argument(path, "path")
+    if not pack_path.is_file():
+        raise FileNotFoundError(f"pack file not found: {pack_path}")
+    license_path = resolve_pack_license(license_file)
+    return load_pack_bytes(pack_path.read_bytes(), license_path, registries=registries)
+
+
+def load_pack_bytes(
+    data: bytes, license: LicenseSource, *, registries: PluginRegistries | None = None
+) -> Engine:
+    """Unseal a compiled pack held in memory under a license (JSON bytes, a path or a mapping)."""
     from ..engine import Engine
     from ..licensing.entitlements import check_pack_allowed
     from ..licensing.license_file import load_license
 
-    pack_path = _path_argument(path, "path")
-    if not pack_path.is_file():
-        raise FileNotFoundError(f"pack file not found: {pack_path}")
-    license = load_license(resolve_pack_license(license_file))
-    data = pack_path.read_bytes()
-    plaintext = unseal(data, license_id=license.license_id, content_key=license.content_key)
-    declaration = read_pack_declaration(plaintext, license.license_id, registries)
-    check_pack_allowed(license, declaration.pack_id, declaration.solvers)
-    return Engine.for_pack(declaration, license.context(), registries)
+    if not isinstance(data, bytes):
+        raise ValueError(f"a sealed pack must be bytes, got {type(data).__name__}")
+    verified = load_license(license)
+    plaintext = unseal(data, license_id=verified.license_id, content_key=verified.content_key)
+    declaration = read_pack_declaration(plaintext, verified.license_id, registries)
+    check_pack_allowed(verified, declaration.pack_id, declaration.solvers)
+    return Engine.for_pack(declaration, verified.context(), registries)
