@@ -12,6 +12,7 @@ from .commands.download_pack import download_pack
 from .commands.inspect_license import inspect_license
 from .commands.plugins import plugins
 from .commands.run import run
+from .commands.scan import scan
 from .commands.serve import serve
 from .common import load_environment
 
@@ -47,6 +48,7 @@ app.command("catalog")(catalog)
 app.command("download-pack")(download_pack)
 app.command("serve")(serve)
 app.command("plugins")(plugins)
+app.command("scan")(scan)
 
 
 def main() -> None:
