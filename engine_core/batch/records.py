@@ -76,13 +76,46 @@ class _Unreadable(Exception):
     """A record that cannot be evaluated; ``args[0]`` is the reason (never a value)."""
 
 
+#: What one text's evaluation leaves: cleaned text, findings, blocked, (category, count) pairs.
+_Outcome = tuple[str, bool, bool, tuple[tuple[str, int], ...]]
+#: Texts up to this long are remembered within a chunk (levels, names, paths repeat in logs).
+_CACHED_CHARS = 256
+_Cache = dict[str, _Outcome] | None
+
+
+def _outcome(engine: Engine, text: str) -> _Outcome:
+    result = engine.evaluate(text)
+    counts = tuple((trigger.category, len(trigger.spans)) for trigger in result.triggers)
+    return result.remedy.clean_text, bool(result.triggers), result.blocked, counts
+
+
+def decision_cache(engine: Engine) -> _Cache:
+    """A per-chunk memo of outcomes, or None when every decision must reach the license.
+
+    A pack's verdict depends only on the text, so a repeated text within one
+    chunk can reuse its outcome; but a license with a decision quota counts
+    every evaluation, so then nothing is remembered.
+    """
+    from ..licensing.context import CommunityLicense
+
+    license = engine.license
+    if isinstance(license, CommunityLicense):
+        return {}
+    from ..licensing.license_file import FileLicenseContext
+
+    if isinstance(license, FileLicenseContext) and license.quota is None:
+        return {}
+    return None
+
+
 class _Record:
     """Evaluates the texts of one record and remembers what fired."""
 
-    __slots__ = ("blocked", "categories", "engine", "findings")
+    __slots__ = ("blocked", "cache", "categories", "engine", "findings")
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, cache: _Cache) -> None:
         self.engine = engine
+        self.cache = cache
         self.findings = False
         self.blocked = False
         self.categories: Counter[str] = Counter()
@@ -91,14 +124,24 @@ class _Record:
         """Evaluate one text and return its cleaned form."""
         if not text:
             return text
-        result = self.engine.evaluate(text)
-        if result.triggers:
+        cache = self.cache
+        if cache is None:
+            outcome = _outcome(self.engine, text)
+        else:
+            found = cache.get(text)
+            if found is None:
+                found = _outcome(self.engine, text)
+                if len(text) <= _CACHED_CHARS:
+                    cache[text] = found
+            outcome = found
+        cleaned, findings, blocked, counts = outcome
+        if findings:
             self.findings = True
-            for trigger in result.triggers:
-                self.categories[trigger.category] += len(trigger.spans)
-        if result.blocked:
+            for category, count in counts:
+                self.categories[category] += count
+        if blocked:
             self.blocked = True
-        return result.remedy.clean_text
+        return cleaned
 
     def done(self, tally: Tally) -> None:
         """Count this record as evaluated."""
@@ -161,9 +204,9 @@ def _split_lines(data: bytes) -> list[tuple[bytes, bytes]]:
     return lines
 
 
-def _text_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally) -> bytes:
+def _text_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally, cache: _Cache) -> bytes:
     try:
-        record = _Record(engine)
+        record = _Record(engine, cache)
         cleaned = record.clean(raw.decode("utf-8"))
         if not record.findings:
             output = raw
@@ -186,12 +229,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-def _jsonl_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally) -> bytes:
+def _jsonl_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally, cache: _Cache) -> bytes:
     if not raw.strip():
         return raw  # a blank line holds no record
     try:
         value = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
-        record = _Record(engine)
+        record = _Record(engine, cache)
         visit = record.clean
         if chunk.fields is None:
             cleaned = _walk(value, visit)
@@ -220,12 +263,12 @@ def _jsonl_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally) -> byt
 _LINE_RECORD = {"text": _text_record, "jsonl": _jsonl_record}
 
 
-def _scan_lines(engine: Engine, chunk: Chunk, tally: Tally) -> bytes:
+def _scan_lines(engine: Engine, chunk: Chunk, tally: Tally, cache: _Cache) -> bytes:
     assert isinstance(chunk.data, bytes)
     convert = _LINE_RECORD[chunk.format]
     parts: list[bytes] = []
     for raw, ending in _split_lines(chunk.data):
-        parts.append(convert(engine, raw, chunk, tally))
+        parts.append(convert(engine, raw, chunk, tally, cache))
         parts.append(ending)
     return b"".join(parts)
 
@@ -249,14 +292,16 @@ def _csv_row(cells: list[str], ending: str) -> str:
     return buffer.getvalue()[:-2] + ending
 
 
-def _csv_record(engine: Engine, row: list[str], raw: str, chunk: Chunk, tally: Tally) -> str:
+def _csv_record(
+    engine: Engine, row: list[str], raw: str, chunk: Chunk, tally: Tally, cache: _Cache
+) -> str:
     if not row:
         return raw  # a blank line holds no record
     try:
         raw.encode("utf-8")  # undecodable input bytes were kept as lone surrogates
         if len(row) != chunk.width:
             raise _Unreadable("wrong number of CSV fields")
-        record = _Record(engine)
+        record = _Record(engine, cache)
         indices = range(len(row)) if chunk.columns is None else chunk.columns
         cleaned = list(row)
         for index in indices:
@@ -296,11 +341,11 @@ def iter_csv_records(lines: Iterable[str]) -> Iterator[tuple[list[str], str]]:
         yield row, raw
 
 
-def _scan_csv(engine: Engine, chunk: Chunk, tally: Tally) -> bytes:
+def _scan_csv(engine: Engine, chunk: Chunk, tally: Tally, cache: _Cache) -> bytes:
     assert isinstance(chunk.data, bytes)
     text = chunk.data.decode("utf-8", "surrogateescape")
     parts = [
-        _csv_record(engine, row, raw, chunk, tally)
+        _csv_record(engine, row, raw, chunk, tally, cache)
         for row, raw in iter_csv_records(io.StringIO(text, newline=""))
     ]
     return "".join(parts).encode("utf-8", "surrogateescape")
@@ -309,7 +354,9 @@ def _scan_csv(engine: Engine, chunk: Chunk, tally: Tally) -> bytes:
 # --- columns (Parquet) ----------------------------------------------------------------
 
 
-def _scan_columns(engine: Engine, chunk: Chunk, tally: Tally) -> dict[str, list[Any]]:
+def _scan_columns(
+    engine: Engine, chunk: Chunk, tally: Tally, cache: _Cache
+) -> dict[str, list[Any]]:
     assert isinstance(chunk.data, dict)
     columns = chunk.data
     names = list(columns)
@@ -318,7 +365,7 @@ def _scan_columns(engine: Engine, chunk: Chunk, tally: Tally) -> dict[str, list[
     for row in range(rows):
         values = [columns[name][row] for name in names]
         try:
-            record = _Record(engine)
+            record = _Record(engine, cache)
             cleaned = [_walk(value, record.clean) for value in values]
             if not record.findings:
                 cleaned = values
@@ -337,13 +384,14 @@ def _scan_columns(engine: Engine, chunk: Chunk, tally: Tally) -> dict[str, list[
 def scan_chunk(engine: Engine, chunk: Chunk) -> ChunkResult:
     """Evaluate every record of a chunk; return its redacted copy and counts."""
     tally = Tally()
+    cache = decision_cache(engine)
     output: bytes | dict[str, list[Any]]
     if chunk.format in _LINE_RECORD:
-        output = _scan_lines(engine, chunk, tally)
+        output = _scan_lines(engine, chunk, tally, cache)
     elif chunk.format == "csv":
-        output = _scan_csv(engine, chunk, tally)
+        output = _scan_csv(engine, chunk, tally, cache)
     elif chunk.format == "columns":
-        output = _scan_columns(engine, chunk, tally)
+        output = _scan_columns(engine, chunk, tally, cache)
     else:
         raise ValueError(f"unknown chunk format {chunk.format!r}")
     return ChunkResult(output, tally)

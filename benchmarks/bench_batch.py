@@ -1,0 +1,142 @@
+"""Batch scanning throughput (DESIGN 12): a generated 200 MB JSON Lines file, cleaned three ways.
+
+One process (``--workers 1``), two worker processes (``--workers 2``) and a
+Dask LocalCluster with two single-threaded workers, each writing the whole
+redacted copy. The records are application log events: a timestamp, a level,
+a service, a request path, a user id and a free-text message (10-40 words);
+about one in eight carries an e-mail address, a phone number, an IP address
+or a card number. Wall-clock times, best of ``BATCH_BENCH_ROUNDS`` rounds
+(default 1; the machine is shared, so run several).
+
+Targets: two workers at least 1.7 times one process; Dask's overhead over
+``--workers 2`` under 20 % once the cluster has started (the cluster is
+started before the clock starts and joined by address; ``--dask local``
+including its start-up is reported too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from engine_core.batch import scan
+
+MB = 1_000_000
+SIZE = int(os.environ.get("BATCH_BENCH_MB", "200")) * MB
+ROUNDS = int(os.environ.get("BATCH_BENCH_ROUNDS", "1"))
+
+_WORDS = (
+    "request handled cache warm retry queue user session checkout payment order shipped "
+    "invoice created updated deleted timeout upstream latency ok failed token refreshed "
+    "profile settings export import batch job started finished worker node pool limit"
+).split()
+_SERVICES = ("checkout", "billing", "auth", "search", "profile", "mailer", "export")
+_LEVELS = ("debug", "info", "info", "info", "warning", "error")
+_PATHS = ("/api/v1/orders", "/api/v1/users/me", "/api/v1/search", "/health", "/api/v1/export")
+_VALUES = (
+    "contact jane.doe{n}@example.com",
+    "callback +44 20 7946 {n4:04d}",
+    "client 203.0.113.{n3}",
+    "card 4111 1111 1111 1111 declined",
+)
+
+
+def make_jsonl(path: Path, size: int, seed: int = 12) -> int:
+    """Write about ``size`` bytes of log events as JSON Lines; return the record count."""
+    rng = random.Random(seed)
+    written = records = 0
+    with open(path, "w", encoding="utf-8") as handle:
+        while written < size:
+            lines = []
+            for _ in range(1000):
+                words = " ".join(rng.choices(_WORDS, k=rng.randint(10, 40)))
+                if rng.random() < 0.125:
+                    value = rng.choice(_VALUES).format(
+                        n=records, n4=records % 10_000, n3=records % 250
+                    )
+                    words = f"{words} {value}"
+                event = {
+                    "ts": f"2026-03-{1 + records % 28:02d}T12:{records % 60:02d}:00Z",
+                    "level": rng.choice(_LEVELS),
+                    "service": rng.choice(_SERVICES),
+                    "path": rng.choice(_PATHS),
+                    "user_id": rng.randint(1, 10**6),
+                    "message": words,
+                }
+                lines.append(json.dumps(event, separators=(",", ":")))
+                records += 1
+            block = "\n".join(lines) + "\n"
+            handle.write(block)
+            written += len(block)
+    return records
+
+
+def _timed(label: str, inputs: Path, out: Path, **options: object) -> tuple[float, int]:
+    best = float("inf")
+    records = 0
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        report = scan([inputs], out / label, **options)  # type: ignore[arg-type]
+        best = min(best, time.perf_counter() - started)
+        assert report.ok, report.to_dict()
+        records = report.total.records
+    return best, records
+
+
+def _rows(name: str, seconds: float, records: int, size: int) -> list[dict[str, object]]:
+    return [
+        {"group": "batch", "name": f"{name}: records/s", "value": records / seconds, "unit": "rec/s"},
+        {"group": "batch", "name": f"{name}: throughput", "value": size / MB / seconds, "unit": "MB/s"},
+    ]
+
+
+def run() -> list[dict[str, object]]:
+    from distributed import Client, LocalCluster
+
+    rows: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as folder:
+        base = Path(folder)
+        source = base / "events.jsonl"
+        make_jsonl(source, SIZE)
+        size = source.stat().st_size
+        out = base / "out"
+        one, records = _timed("one", source, out, workers=1)
+        two, _ = _timed("two", source, out, workers=2)
+        local, _ = _timed("dask-local", source, out, dask="local", workers=2)
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+            ) as cluster,
+            Client(cluster),
+        ):
+            started, _ = _timed("dask", source, out, dask=cluster.scheduler_address)
+        for label in ("two", "dask-local", "dask"):
+            same = (out / label / source.name).read_bytes() == (out / "one" / source.name).read_bytes()
+            assert same, f"{label} output differs from one process"
+    rows += _rows(f"{size // MB} MB JSONL, 1 process", one, records, size)
+    rows += _rows("--workers 2", two, records, size)
+    rows += _rows("--dask local, 2 workers (with start-up)", local, records, size)
+    rows += _rows("Dask, 2 workers, started", started, records, size)
+    rows.append(
+        {
+            "group": "batch",
+            "name": "--workers 2 speed-up over 1 process",
+            "value": one / two,
+            "unit": "x",
+            "target": ">= 1.7",
+        }
+    )
+    rows.append(
+        {
+            "group": "batch",
+            "name": "Dask (started) overhead over --workers 2",
+            "value": 100 * (started - two) / two,
+            "unit": "%",
+            "target": "<= 20",
+        }
+    )
+    return rows
