@@ -126,13 +126,12 @@ class LinesJob(FileJob):
                 yield Chunk(self.source.format, carry, self.withhold, fields), len(carry), None
 
 
-def _csv_columns(header: list[str], fields: tuple[str, ...] | None) -> tuple[int, ...] | None:
-    if fields is None:
-        return None
-    missing = [name for name in fields if name not in header]
-    if missing:
-        raise FileProblem(f"no CSV column named {', '.join(map(repr, missing))}")
-    return tuple(index for index, name in enumerate(header) if name in fields)
+def _chosen_columns(names: list[str], fields: tuple[str, ...], kind: str) -> list[int]:
+    """The columns named by ``fields``; a file with none of them would go out unevaluated."""
+    chosen = [index for index, name in enumerate(names) if name in fields]
+    if not chosen:
+        raise FileProblem(f"no {kind} column named {' or '.join(map(repr, fields))}")
+    return chosen
 
 
 class CsvJob(FileJob):
@@ -152,7 +151,9 @@ class CsvJob(FileJob):
             output.write(raw.encode("utf-8", "surrogateescape"))
             if header:
                 header[0] = header[0].removeprefix("\ufeff")
-            columns = _csv_columns(header, self.fields)
+            columns = None
+            if self.fields is not None:
+                columns = tuple(_chosen_columns(header, self.fields, "CSV"))
             parts: list[str] = []
             size = 0
             for _row, raw in records:
@@ -223,10 +224,7 @@ class ParquetJob(FileJob):
         if self.fields is None:
             selected = [i for i in range(len(names)) if _holds_strings(schema.field(i).type)]
         else:
-            missing = [name for name in self.fields if name not in names]
-            if missing:
-                raise FileProblem(f"no Parquet column named {', '.join(map(repr, missing))}")
-            selected = [i for i, name in enumerate(names) if name in self.fields]
+            selected = _chosen_columns(names, self.fields, "Parquet")
         metadata = reader.metadata
         compression = "snappy"
         if metadata.num_row_groups and metadata.num_columns:

@@ -229,6 +229,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+#: Line breaks some line readers split on; JSON leaves them raw inside strings.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def _dump_json(value: Any) -> bytes:
+    """One JSON line: compact, non-ASCII kept, Unicode line breaks escaped."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_LINE_BREAKS).encode("utf-8")
+
+
 def _jsonl_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally, cache: _Cache) -> bytes:
     if not raw.strip():
         return raw  # a blank line holds no record
@@ -252,7 +262,7 @@ def _jsonl_record(engine: Engine, raw: bytes, chunk: Chunk, tally: Tally, cache:
                     cleaned = {
                         k: _walk(v, _blocked) if k in chunk.fields else v for k, v in value.items()
                     }
-            output = json.dumps(cleaned, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            output = _dump_json(cleaned)
     except Exception as exc:
         tally.withhold(_reason(exc))
         return _WITHHELD_JSON
