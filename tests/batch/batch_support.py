@@ -29,10 +29,34 @@ PLANTED_BYTES = tuple(value.encode("utf-8") for values in PLANTED.values() for v
 #: The local part and domain of each e-mail too: a half-redacted address is a leak.
 FRAGMENT_BYTES = (b"jane.doe", b"j.smith", b"WEST1234569", b"7946 0958")
 
-_WORDS = (
-    "the nightly export finished and the queue drained while support reviewed the ticket "
-    "about shipping delays for the blue widget order and the invoice was resent"
-).split()
+_WORDS = [
+    "the",
+    "nightly",
+    "export",
+    "finished",
+    "and",
+    "the",
+    "queue",
+    "drained",
+    "while",
+    "support",
+    "reviewed",
+    "the",
+    "ticket",
+    "about",
+    "shipping",
+    "delays",
+    "for",
+    "the",
+    "blue",
+    "widget",
+    "order",
+    "and",
+    "the",
+    "invoice",
+    "was",
+    "resent",
+]
 
 #: The plan of planted values: record index modulo len(PLAN) -> (category, value) or None.
 PLAN: tuple[tuple[str, str] | None, ...] = (
