@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from redis_support import RedisServer
 
+from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
+
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -24,3 +26,11 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def authority_seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """A test authority's private seed and a trust file listing its public key."""
+    seed, public = generate_authority_keypair()
+    trust = write_trust_file(tmp_path_factory.mktemp("authority") / "trust.json", [public])
+    return seed, trust

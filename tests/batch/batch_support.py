@@ -11,9 +11,13 @@ import csv
 import io
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+#: ``make_sealed(**license_fields) -> (pack path, license path)`` (the conftest fixture).
+SealedFactory = Callable[..., tuple[Path, Path]]
 
 #: Planted values by category, and whether the built-in pack blocks on them.
 PLANTED: dict[str, tuple[str, ...]] = {

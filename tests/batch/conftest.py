@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_support import Expected, write_dataset
+from batch_support import Expected, SealedFactory, write_dataset
 
 from engine_core import clock
 from engine_core.batch import formats
-from engine_core.licensing.authority import (
-    generate_authority_keypair,
-    issue_license,
-    write_license_file,
-    write_trust_file,
-)
+from engine_core.licensing.authority import issue_license, write_license_file
 from engine_core.licensing.quotas import reset_quota_store
 from engine_core.packs.compiler import compile_playbook
 
@@ -31,8 +26,6 @@ rules:
     pattern: 'tok_[A-Za-z0-9]{12}'
     action: block
 """
-
-SealedFactory = Callable[..., tuple[Path, Path]]
 
 
 @pytest.fixture(autouse=True)
@@ -54,13 +47,6 @@ def dataset(tmp_path: Path) -> tuple[Path, dict[str, Expected]]:
     """A folder with a text, a JSON Lines, a CSV and a Parquet file, and their expected counts."""
     folder = tmp_path / "in"
     return folder, write_dataset(folder)
-
-
-@pytest.fixture(scope="session")
-def authority_seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
-    seed, public = generate_authority_keypair()
-    trust = write_trust_file(tmp_path_factory.mktemp("authority") / "trust.json", [public])
-    return seed, trust
 
 
 @pytest.fixture

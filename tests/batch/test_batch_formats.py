@@ -13,6 +13,7 @@ from batch_support import (
     CSV_HEADER,
     PLAN,
     Expected,
+    SealedFactory,
     assert_no_planted,
     csv_row,
     jsonl_record,
@@ -231,8 +232,8 @@ def test_a_missing_field_fails_that_file_only(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["app.log"]  # no copy, no partial file
 
 
-def test_sealed_pack_rules_apply(tmp_path: Path, make_sealed: object) -> None:
-    pack, license = make_sealed()  # type: ignore[operator]
+def test_sealed_pack_rules_apply(tmp_path: Path, make_sealed: SealedFactory) -> None:
+    pack, license = make_sealed()
     source = tmp_path / "orders.log"
     source.write_text(
         "order ORD-123456 shipped\nleaked tok_ABCDEFGHIJKL here\nnothing\n", encoding="utf-8"

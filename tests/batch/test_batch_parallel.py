@@ -6,8 +6,7 @@ import json
 import pickle
 from pathlib import Path
 
-from batch_support import Expected, assert_no_planted, tree_bytes
-from conftest import SealedFactory
+from batch_support import Expected, SealedFactory, assert_no_planted, tree_bytes
 
 from engine_core.batch import PackPayload, scan
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SealedFactory
+from batch_support import SealedFactory
 from redis_support import RedisServer
 
 from engine_core.batch import BatchError, PackPayload, scan
@@ -33,35 +33,34 @@ def _lifetime_used(url: str, license: Path) -> int:
     return quota.lifetime_used
 
 
-def test_workers_share_the_quota_through_redis(
-    tmp_path: Path,
-    make_sealed: SealedFactory,
-    redis_server: RedisServer,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def shared_quotas(redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> RedisServer:
+    """Decision quotas counted in a real redis-server (inherited by worker processes)."""
     monkeypatch.setenv(QUOTA_STORAGE_ENV, redis_server.url)
+    return redis_server
+
+
+def test_workers_share_the_quota_through_redis(
+    tmp_path: Path, make_sealed: SealedFactory, shared_quotas: RedisServer
+) -> None:
     pack, license = make_sealed(max_decisions_lifetime=LINES + 10)
     payload = PackPayload.from_files(pack, license)
     source = _orders(tmp_path / "orders.log")
     result = scan([source], tmp_path / "out", pack=payload, workers=2)
     assert result.ok
-    assert _lifetime_used(redis_server.url, license) == LINES  # every decision, once
+    assert _lifetime_used(shared_quotas.url, license) == LINES  # every decision, once
     again = scan([source], tmp_path / "again", pack=payload, workers=2)
     # The second scan finds 20 decisions left in the shared lifetime quota, and no more.
     assert again.total.withheld == LINES - 10
     assert dict(again.total.withheld_reasons) == {"DeveloperQuotaExceededError": LINES - 10}
-    assert _lifetime_used(redis_server.url, license) == LINES + 10
+    assert _lifetime_used(shared_quotas.url, license) == LINES + 10
 
 
 def test_a_redis_outage_withholds_every_record(
-    tmp_path: Path,
-    make_sealed: SealedFactory,
-    redis_server: RedisServer,
-    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, make_sealed: SealedFactory, shared_quotas: RedisServer
 ) -> None:
-    monkeypatch.setenv(QUOTA_STORAGE_ENV, redis_server.url)
     pack, license = make_sealed(max_decisions_per_minute=1000)
-    redis_server.stop()
+    shared_quotas.stop()
     result = scan(
         [_orders(tmp_path / "orders.log")],
         tmp_path / "out",

@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from batch_support import PLANTED, PLANTED_BYTES
-from conftest import SealedFactory
+from batch_support import PLANTED, PLANTED_BYTES, SealedFactory
 from hypothesis import given
 from hypothesis import strategies as st
 

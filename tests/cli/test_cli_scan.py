@@ -21,10 +21,8 @@ from cli_support import (
     check_output,
     program,
 )
-from typer.testing import CliRunner
 
 from engine_cli.commands.scan import _warn_if_unencrypted
-from engine_cli.main import app
 
 Invoke = Callable[..., InProcessResult]
 PLANTED = (b"jane.doe@example.com", b"4111111111111111", b"GB82WEST12345698765432", b"536-22-1234")
@@ -188,39 +186,6 @@ def test_without_a_terminal_nothing_but_the_summary_is_printed(invoke: Invoke) -
         == "Scanned 1 files, 1 records (0 with findings, 0 blocked, 0 withheld) into clean\n"
     )
     assert result.stderr == ""
-
-
-USAGE_ERRORS = {
-    "neither --pack nor --builtin": (["a.log", "--out", "o"], "--builtin"),
-    "--builtin and --pack": (
-        ["a.log", "--out", "o", "--builtin", "--pack", "p.epack"],
-        "exactly one of --pack or --builtin",
-    ),
-    "--builtin and --license": (
-        ["a.log", "--out", "o", "--builtin", "--license", "l"],
-        "--license",
-    ),
-    "no --out": (["a.log", "--builtin"], "--out"),
-    "no input": (["--out", "o", "--builtin"], "INPUTS"),
-    "unknown format": (["a.log", "--out", "o", "--builtin", "--format", "xml"], "--format"),
-    "unknown on-block": (
-        ["a.log", "--out", "o", "--builtin", "--on-block", "ignore"],
-        "--on-block",
-    ),
-    "zero workers": (["a.log", "--out", "o", "--builtin", "--workers", "0"], "--workers"),
-    "workers for a running cluster": (
-        ["a.log", "--out", "o", "--builtin", "--dask", "tcp://127.0.0.1:1", "--workers", "2"],
-        "--workers",
-    ),
-}
-
-
-@pytest.mark.parametrize(("args", "mentions"), USAGE_ERRORS.values(), ids=USAGE_ERRORS.keys())
-def test_usage_errors_exit_2(args: list[str], mentions: str) -> None:
-    result = CliRunner().invoke(app, ["scan", *args], terminal_width=200)
-    assert result.exit_code == 2, result.output
-    assert mentions.lower() in result.stderr.lower()
-    assert result.stdout == ""
 
 
 def test_errors_are_one_line_and_exit_1(invoke: Invoke, tmp_path: Path) -> None:
