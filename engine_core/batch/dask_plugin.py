@@ -6,13 +6,17 @@ from typing import Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from .payload import PackPayload, install_engine
+from .payload import PackPayload, forget_engine, install_engine
 
 __all__ = ["EnginePackPlugin"]
 
 
 class EnginePackPlugin(WorkerPlugin):
-    """Unseals the pack from memory on every worker, including workers that join later."""
+    """Unseals the pack from memory on every worker, including workers that join later.
+
+    Unregistering it (the scan does when it ends) drops the engine, and with it
+    the license, from every worker.
+    """
 
     idempotent = True
 
@@ -23,3 +27,7 @@ class EnginePackPlugin(WorkerPlugin):
     def setup(self, worker: Any) -> None:
         """Load the engine into the worker process (once per payload)."""
         install_engine(self.payload)
+
+    def teardown(self, worker: Any) -> None:
+        """Forget the engine (the scan is over, or the worker closes)."""
+        forget_engine(self.payload.token)

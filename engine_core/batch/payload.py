@@ -21,7 +21,7 @@ from ..errors import EngineRuntimeError
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Engine
 
-__all__ = ["BatchError", "PackPayload", "engine_for", "install_engine"]
+__all__ = ["BatchError", "PackPayload", "engine_for", "forget_engine", "install_engine"]
 
 
 class BatchError(EngineRuntimeError):
@@ -117,3 +117,9 @@ def engine_for(token: str) -> Engine:
     if engine is None:
         raise BatchError("the pack is not loaded on this worker (its setup failed or was skipped)")
     return engine
+
+
+def forget_engine(token: str) -> None:
+    """Drop this process's engine for a payload token (and with it the license it holds)."""
+    with _engines_lock:
+        _engines.pop(token, None)

@@ -14,6 +14,7 @@ read what it carries, and run code on it (see docs/architecture.md).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
@@ -128,8 +129,10 @@ class DaskRunner:
             self.client: Any = Client(self.cluster)  # type: ignore[no-untyped-call]
         else:
             self.client = Client(address)  # type: ignore[no-untyped-call]
+        plugin = EnginePackPlugin(payload)
+        self.plugin: str | None = plugin.name
         try:
-            self.client.register_plugin(EnginePackPlugin(payload))
+            self.client.register_plugin(plugin)
             threads = sum(self.client.nthreads().values())
         except BaseException:
             self.close()
@@ -144,7 +147,11 @@ class DaskRunner:
         return self.client.submit(_dask_task, self.token, chunk, pure=False)  # type: ignore[no-any-return]
 
     def close(self) -> None:
-        """Leave the cluster (and stop it when this runner started it)."""
+        """Unload the pack from the workers, leave the cluster (stop it if it was started here)."""
+        if self.plugin is not None and self.cluster is None:
+            name, self.plugin = self.plugin, None
+            with contextlib.suppress(Exception):  # a lost cluster forgets on its own
+                self.client.unregister_worker_plugin(name)
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()

@@ -44,20 +44,42 @@ def test_a_dask_cluster_writes_the_same_bytes_and_loads_the_pack_once_per_worker
         ) as cluster,
         Client(cluster) as client,
     ):
+
+        def loaded() -> list[list[str]]:
+            return list(client.run(lambda: sorted(payload_module._engines)).values())
+
+        class Watch:
+            """Looks at the workers while the scan runs."""
+
+            seen: list[list[list[str]]] = []
+
+            def start(self, files: int, total_bytes: int) -> None:
+                pass
+
+            def advance(self, records: int, nbytes: int) -> None:
+                self.seen.append(loaded())
+
         address = cluster.scheduler_address
         assert address.startswith("tcp://127.0.0.1:")
         dask = scan([folder], tmp_path / "dask", dask=address)
         sealed_dask = scan(
-            [folder / "orders.log"], tmp_path / "sealed-dask", pack=sealed, dask=address
+            [folder / "orders.log"],
+            tmp_path / "sealed-dask",
+            pack=sealed,
+            dask=address,
+            progress=Watch(),
         )
-        loaded = client.run(lambda: sorted(payload_module._engines))
+        after = loaded()
     assert tree_bytes(tmp_path / "one") == tree_bytes(tmp_path / "dask")
     assert tree_bytes(tmp_path / "sealed-one") == tree_bytes(tmp_path / "sealed-dask")
     assert one.to_dict() == dask.to_dict()
     assert sealed_one.to_dict() == sealed_dask.to_dict()
     assert sealed_dask.total.blocked == 40
-    # Every worker unsealed each pack once, from the bytes it was sent.
-    assert list(loaded.values()) == [sorted([PackPayload.builtin().token, sealed.token])] * 2
+    # While it ran, each worker held the sealed pack's engine, unsealed once from the bytes
+    # it was sent; once the scan was over, no worker held any engine (nor the license).
+    assert Watch.seen
+    assert all(workers == [[sealed.token]] * 2 for workers in Watch.seen)
+    assert after == [[], []]
 
 
 def test_the_payload_carries_bytes_not_paths(tmp_path: Path, make_sealed: SealedFactory) -> None:
