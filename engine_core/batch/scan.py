@@ -63,11 +63,15 @@ def scan(
         raise BatchError(f"unknown on_block {on_block!r}: use {' or '.join(ON_BLOCK)}")
     if workers is not None and workers < 1:
         raise BatchError("workers must be at least 1")
+    if isinstance(inputs, str | os.PathLike):
+        inputs = [inputs]  # one path, not the characters of one
     chosen = None if fields is None else tuple(fields)
     if chosen is not None and not chosen:
         chosen = None
     target = Path(out)
     sources, skipped = discover([Path(item) for item in inputs], target, format)
+    if report is not None and Path(report).resolve() in {s.path.resolve() for s in sources}:
+        raise BatchError(f"the report would overwrite an input: {report}")
     payload = pack or PackPayload.builtin()
     # Unseal here first: a bad pack or license is one clear error before any worker starts.
     engine = install_engine(payload)

@@ -267,3 +267,11 @@ def test_copies_are_written_under_a_temporary_name_then_renamed(tmp_path: Path) 
         assert names[0].startswith(".app.log.")
         assert names[0].endswith(".engine-partial")
     assert sorted(path.name for path in out.iterdir()) == ["app.log"]
+
+
+def test_one_path_given_as_a_string_is_one_input(tmp_path: Path) -> None:
+    source = tmp_path / "app.log"
+    source.write_text("mail jane.doe@example.com\n", encoding="utf-8")
+    result = scan(str(source), tmp_path / "out", workers=1)
+    assert result.total.records == 1
+    assert (tmp_path / "out" / "app.log").read_text("utf-8") == "mail [REDACTED_EMAIL]\n"

@@ -196,6 +196,7 @@ def test_errors_are_one_line_and_exit_1(invoke: Invoke, tmp_path: Path) -> None:
         ("notes.md", "--out", "o", "--builtin"): "cannot tell the format of notes.md",
         ("a.log", "--out", ".", "--builtin"): "would overwrite an input",
         ("a.log", "--out", "o", "--pack", "missing.epack"): "no license file provided",
+        ("a.log", "--out", "o", "--builtin", "--report", "a.log"): "report would overwrite",
     }
     for args, message in cases.items():
         line = invoke("scan", *args).error_line("scan")
