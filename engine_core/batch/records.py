@@ -43,15 +43,12 @@ CSV_FIELD_LIMIT = 1 << 30
 
 _WITHHELD_JSON = json.dumps(WITHHELD).encode("utf-8")
 
-Walkable = Any
-
-
 @dataclass(slots=True)
 class Chunk:
     """Whole records of one file, with what to evaluate in them.
 
     ``format`` is ``text``, ``jsonl``, ``csv`` (``data`` is raw bytes) or
-    ``columns`` (``data`` maps Parquet column names to their values).
+    ``columns`` (``data`` maps Parquet column indices, as strings, to values).
     ``fields`` names the top-level JSON keys to evaluate (None: every string);
     ``columns`` the CSV column indices (None: all) of rows ``width`` wide.
     """
@@ -163,7 +160,7 @@ def _reason(exc: BaseException) -> str:
     return f"evaluation failed ({type(exc).__name__})"
 
 
-def _walk(value: Walkable, visit: Callable[[str], str]) -> Walkable:
+def _walk(value: Any, visit: Callable[[str], str]) -> Any:
     """Return ``value`` with every string inside it replaced by ``visit(string)``."""
     if isinstance(value, str):
         return visit(value)
