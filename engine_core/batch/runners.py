@@ -15,6 +15,7 @@ read what it carries, and run code on it (see docs/architecture.md).
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
@@ -125,6 +126,8 @@ class DaskRunner:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # Errors only: a busy machine makes Dask warn about its event loop.
+                silence_logs=logging.ERROR,
             )
             self.client: Any = Client(self.cluster)  # type: ignore[no-untyped-call]
         else:
