@@ -64,7 +64,8 @@ _LIFETIME_EXPIRY = 100 * 365 * 86_400
 _MIN_RETRY_AFTER = 0.001
 _NAMESPACE = "engine-pack"
 #: Redis client options unless the URI's query sets them: an outage must refuse a
-#: decision within seconds, not hang it or retry it for long (redis-py's own default).
+#: decision within seconds, not hang it (no timeout) or retry it for seconds (redis-py's
+#: defaults).
 _REDIS_SCHEMES = ("redis", "rediss", "redis+unix")
 _REDIS_TIMEOUT_S = 2.0
 _REDIS_RETRIES = 2
@@ -111,7 +112,7 @@ def _storage_options(uri: str) -> dict[str, Any]:
     return {
         "socket_timeout": _REDIS_TIMEOUT_S,
         "socket_connect_timeout": _REDIS_TIMEOUT_S,
-        # One retry on a fresh connection covers a restarted server's stale pooled socket.
+        # Retrying on a fresh connection covers a restarted server's stale pooled socket.
         "retry": Retry(ExponentialBackoff(cap=0.05, base=0.01), _REDIS_RETRIES),
     }
 
