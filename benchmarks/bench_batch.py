@@ -9,7 +9,9 @@ or a card number. Wall-clock times, best of ``BATCH_BENCH_ROUNDS`` rounds
 (default 1; the machine is shared, so run several), the modes interleaved
 round by round.
 
-Targets: two workers at least 1.7 times one process; Dask's overhead over
+Targets: two workers at least 1.7 times one process (on a machine whose two
+cores are free: the first row measures what two processes of plain CPU work
+gain there now); Dask's overhead over
 ``--workers 2`` under 20 % once the cluster has started (the cluster is
 started before the clock starts and joined by address; ``--dask local``
 including its start-up is reported too).
@@ -135,6 +137,28 @@ class Timings:
             self.best[label], self.cpu[label] = elapsed, _cpu() - cpu
 
 
+def _burn(count: int) -> int:
+    total = 0
+    for value in range(count):
+        total += value * value
+    return total
+
+
+def machine_speedup(count: int = 20_000_000) -> float:
+    """What two processes of plain CPU work gain over one on this machine now (ideal: 2)."""
+    import multiprocessing
+
+    started = time.perf_counter()
+    _burn(count)
+    _burn(count)
+    one = time.perf_counter() - started
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        started = time.perf_counter()
+        pool.map(_burn, [count, count])
+        two = time.perf_counter() - started
+    return one / two
+
+
 def _rows(name: str, seconds: float, records: int, size: int) -> list[dict[str, object]]:
     row = {"group": "batch"}
     return [
@@ -147,6 +171,7 @@ def run() -> list[dict[str, object]]:
     from distributed import Client, LocalCluster
 
     rows: list[dict[str, object]] = []
+    baseline = machine_speedup()
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as folder:
         base = Path(folder)
         source = base / "events.jsonl"
@@ -183,6 +208,15 @@ def run() -> list[dict[str, object]]:
             "value": timings.cpu["one"] / timings.cpu["two"],
             "unit": "ratio",
             "note": "about 1 when the workers add no work; the speed-up bound is 2x this",
+        }
+    )
+    rows.append(
+        {
+            "group": "batch",
+            "name": "machine: 2 processes of plain CPU work over 1 (before the scans)",
+            "value": baseline,
+            "unit": "x",
+            "note": "2 on an idle 2-core machine; lower means other work shares the cores",
         }
     )
     rows.append(
