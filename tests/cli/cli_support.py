@@ -48,6 +48,7 @@ PREFIXES = {
     "run": "Execution error:",
     "serve": "Server error:",
     "solve": "Solver error:",
+    "scan": "Scan error:",
 }
 
 
