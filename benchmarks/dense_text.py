@@ -137,7 +137,8 @@ def _clean_fields(rng: random.Random) -> str:
         )
     return (
         f"batch {_digits(rng, 4)} {_order_id(rng)} {_order_id(rng)} "
-        f"{rng.randint(1, 500)} pcs at {_price(rng)} due {_date(rng)} v{rng.randint(1, 9)}.{rng.randint(0, 20)}"
+        f"{rng.randint(1, 500)} pcs at {_price(rng)} due {_date(rng)} "
+        f"v{rng.randint(1, 9)}.{rng.randint(0, 20)}"
     )
 
 
