@@ -28,7 +28,7 @@ _CURRENCIES = ("EUR", "USD", "GBP", "CHF")
 
 
 def _digits(rng: random.Random, count: int) -> str:
-    return "".join(rng.choice("0123456789") for _ in range(count))
+    return "".join(rng.choices("0123456789", k=count))
 
 
 def _date(rng: random.Random) -> str:

@@ -92,6 +92,9 @@ _FOLDS_TO_ASCII = {0x130: "iI", 0x131: "iI", 0x17F: "sS", 0x212A: "kK"}
 _MAX_CLASS = 40
 #: Longest repetition written into a prefilter; more copies end the run.
 _REPEAT_CAP = 64
+#: Widest range of copies written as one repetition (Hyperscan refuses wide ones with
+#: start of match, and they cost it time); a wider one keeps its required copies.
+_REPEAT_SPREAD = 16
 #: Longest match of a prefilter (windows are sized from it).
 _MAX_WIDTH = 128
 #: A prefilter must carry at least this much information (bits; a literal is ~6.6).
@@ -392,7 +395,8 @@ def _item(op: Any, value: Any, scope: _Scope, state: Any) -> _Item:
         if piece is None:
             return _Item(None, None, None, inner, longest)
         bounded = high < _constants.MAXREPEAT
-        if bounded and high <= _REPEAT_CAP and piece.longest * high <= _MAX_WIDTH:
+        fits = high <= _REPEAT_CAP and high - low <= _REPEAT_SPREAD
+        if bounded and fits and piece.longest * high <= _MAX_WIDTH:
             return _Item(_quantified(piece, low, high), None, None, inner, longest)
         copies = None
         offset = None
