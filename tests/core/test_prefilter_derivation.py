@@ -12,6 +12,7 @@ to end (a compiled pack's scan equals a whole-text search of each pattern).
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import regex
 from hypothesis import HealthCheck, given, settings
@@ -256,3 +257,15 @@ def test_a_declared_prefilter_wins_over_a_derived_one() -> None:
     order, derived = engine.compiled_pack.rules
     assert (order.matcher.prefilter, order.matcher.prefilter_lead) == ("ORD-", None)
     assert (derived.matcher.prefilter, derived.matcher.prefilter_lead) == (r"INV[\-][0-9]{6}", 0)
+
+
+def test_the_examples_of_plugins_md_are_what_the_derivation_gives() -> None:
+    text = (Path(__file__).parents[2] / "plugins.md").read_text(encoding="utf-8")
+    section = text.split("**Derived prefilters.**")[1].split("\n\n")[1]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    assert len(rows) == 4
+    for row in rows:
+        pattern, source, lead = (cell.strip() for cell in row.strip("|").split(" | "))
+        derived = _derived(pattern.strip("`").replace("\\|", "|"), ())
+        assert derived.source == source.strip("`").replace("\\|", "|")
+        assert str(derived.lead) == lead or (derived.lead is None and lead.startswith("none"))
