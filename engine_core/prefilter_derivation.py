@@ -48,6 +48,8 @@ from typing import Any
 
 import regex
 
+from .matching import REGEX_FLAGS
+
 __all__ = ["DerivedPrefilter", "derive_prefilter"]
 
 _parser: Any = importlib.import_module("re._parser")
@@ -68,14 +70,7 @@ class DerivedPrefilter:
 
 
 #: Playbook flags the derivation understands, as ``re`` flags (others: no prefilter).
-_FLAGS = {
-    "IGNORECASE": re.IGNORECASE,
-    "MULTILINE": re.MULTILINE,
-    "DOTALL": re.DOTALL,
-    "VERBOSE": re.VERBOSE,
-    "ASCII": re.ASCII,
-    "UNICODE": re.UNICODE,
-}
+_FLAGS = {name: re.RegexFlag[name] for name in REGEX_FLAGS if name in re.RegexFlag.__members__}
 
 _PRINTABLE = frozenset(chr(code) for code in range(0x20, 0x7F))
 _DIGITS = frozenset("0123456789")
