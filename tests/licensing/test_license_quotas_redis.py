@@ -15,6 +15,7 @@ from redis_support import RedisServer
 
 from engine_core import DeveloperQuotaExceededError, Engine, QuotaStorageUnavailableError
 from engine_core.errors import EngineRuntimeError
+from engine_core.licensing.file_context import FileLicenseContext
 from engine_core.licensing.license_file import load_license
 from engine_core.licensing.quotas import QUOTA_STORAGE_ENV, Quota, QuotaStore, reset_quota_store
 
@@ -32,7 +33,9 @@ def _file_engine(document: dict[str, Any]) -> Engine:
     from engine_core.packs.builtin import builtin_declaration
     from engine_core.plugins import get_registries
 
-    return Engine.for_pack(builtin_declaration(get_registries()), load_license(document).context())
+    return Engine.for_pack(
+        builtin_declaration(get_registries()), FileLicenseContext(load_license(document))
+    )
 
 
 def test_replicas_share_one_sliding_window(
