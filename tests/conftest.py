@@ -12,8 +12,14 @@ from redis_support import RedisServer
 
 from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
 
+# CI explores a fixed set of examples (derandomized) so that its verdict depends on the
+# change, not on the draw; local runs stay random and keep finding new cases.
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")

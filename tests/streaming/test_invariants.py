@@ -28,7 +28,7 @@ def test_concatenation_equals_clean_text_without_blocking(
     session = engine.stream_session(lookahead_chars=lookahead, block_on_fatal=False)
     run = run_stream(session, pieces(text, sizes))
     assert run.blocked is None
-    assert run.text == engine.evaluate(text).remedy.clean_text
+    assert run.text == engine.evaluate(text).remedy.clean_text, (text, sizes, lookahead)
 
 
 @given(text=texts(), sizes=chunkings, lookahead=lookaheads)
