@@ -182,6 +182,10 @@ def _plan(rule: CompiledRule) -> _RulePlan:
     return _RulePlan(rule, prefilter, growth_window, reach, lead)
 
 
+#: Rules whose attempts read at most this far are also held back that far while their
+#: prefilter is present (a bound on partial matching's answer); longer ones rely on it.
+HELD_REACH = 160
+
 #: A rule whose matches start at most this far before their prefilter match is settled by
 #: the prefilter's absence alone (a stream holds back this much by default anyway); with a
 #: longer lead that would hold back too much, so such a rule is asked where a growing
@@ -474,6 +478,11 @@ class StreamSession:
             elif matcher.can_tell_growth:
                 position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
                 rule_growth = end if position is None else max(position, start)
+                if absent is None and plan.reach is not None and plan.reach <= HELD_REACH:
+                    # Belt and braces for patterns whose partial matching under-reports
+                    # (atomic groups, possessive repeats): an attempt that starts within
+                    # its reach of the end may still read it.
+                    rule_growth = min(rule_growth, max(start, end - plan.reach))
             elif plan.growth_window is not None:
                 rule_growth = max(start, end - plan.growth_window)
             else:
