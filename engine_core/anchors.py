@@ -91,6 +91,8 @@ class AnchorScanner:
     def __init__(self, databases: Sequence[Any], sources: Sequence[str]) -> None:
         self._databases = tuple(databases)
         self.sources = tuple(sources)
+        #: The same sources as a set: membership is checked once per prefilter group.
+        self.accelerated = frozenset(self.sources)
         self._local = threading.local()
 
     @classmethod

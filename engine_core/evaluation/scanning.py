@@ -117,7 +117,7 @@ class Scanner:
         anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
         for group in self._groups:
             source = group.prefilter.pattern
-            if anchors is not None and source in anchors.sources:
+            if anchors is not None and source in anchors.accelerated:
                 hits = anchored.get(source)
                 if hits:  # an accelerated prefilter with no hit: the group cannot match
                     self._scan_group(group, text, start, stop, found, skip, hits)
