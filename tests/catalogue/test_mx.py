@@ -7,6 +7,7 @@ import pytest
 from engine_core import Engine
 
 from .conftest import hits, values
+from .expectations import sole_hit
 
 # --- CURP -----------------------------------------------------------------------------
 
@@ -23,10 +24,7 @@ from .conftest import hits, values
 )
 def test_curp(builtin: Engine, text: str, number: str) -> None:
     """A CURP is MX_CURP, FATAL, LFPDPPP, with or without a context word."""
-    start = text.index(number)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("mx.curp", "MX_CURP", "FATAL", "LFPDPPP", (start, start + len(number)))]
+    assert sole_hit(builtin, text, number) == ("mx.curp", "MX_CURP", "FATAL", "LFPDPPP")
 
 
 @pytest.mark.parametrize(
@@ -64,10 +62,7 @@ def test_not_curp(builtin: Engine, text: str) -> None:
 )
 def test_rfc(builtin: Engine, text: str, number: str) -> None:
     """An RFC near "RFC" is MX_RFC, FATAL, LFPDPPP, at its exact span."""
-    start = text.index(number)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("mx.rfc", "MX_RFC", "FATAL", "LFPDPPP", (start, start + len(number)))]
+    assert sole_hit(builtin, text, number) == ("mx.rfc", "MX_RFC", "FATAL", "LFPDPPP")
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ import pytest
 
 from engine_core import Engine
 
-from .conftest import hits, values
+from .conftest import values
 from .evasion import full_width
+from .expectations import assert_no_bypass, sole_hit
 
 #: python-stdnum's example T.C. Kimlik No (its tr.tckimlik docstring).
 TCKN = "17291716060"
@@ -28,10 +29,7 @@ TCKN = "17291716060"
 )
 def test_national_id(builtin: Engine, text: str) -> None:
     """A T.C. Kimlik No named in Turkish (any inflection) or English is TR_NATIONAL_ID, FATAL."""
-    start = text.index(TCKN)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("tr.national_id", "TR_NATIONAL_ID", "FATAL", "KVKK", (start, start + len(TCKN)))]
+    assert sole_hit(builtin, text, TCKN) == ("tr.national_id", "TR_NATIONAL_ID", "FATAL", "KVKK")
 
 
 @pytest.mark.parametrize(
@@ -54,15 +52,7 @@ def test_not_national_id(builtin: Engine, text: str) -> None:
 def test_national_id_no_bypass(builtin: Engine) -> None:
     """A list number before an ID, full-width digits, two IDs side by side: each detected."""
     second = "10000000146"  # the test number of the NVI's identity verification service
-    assert values(builtin, "Kimlik numaraları: 1) 17291716060", "TR_NATIONAL_ID") == [TCKN]
-    assert values(builtin, f"Kimlik numaraları: {TCKN} {second}", "TR_NATIONAL_ID") == [
-        TCKN,
-        second,
-    ]
-    assert values(builtin, f"Kimlik numaraları: {TCKN},{second}", "TR_NATIONAL_ID") == [
-        TCKN,
-        second,
-    ]
-    assert values(builtin, full_width("TC Kimlik No 17291716060"), "TR_NATIONAL_ID") == [
-        full_width("17291716060")
+    assert_no_bypass(builtin, "Kimlik numaraları:", TCKN, second, "TR_NATIONAL_ID")
+    assert values(builtin, full_width(f"TC Kimlik No {TCKN}"), "TR_NATIONAL_ID") == [
+        full_width(TCKN)
     ]
