@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 SERVE_STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck bench clean generate-client
+.PHONY: serve test lint typecheck bench clean generate-client catalogue-table
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 # The client's models (engine_server/client/models.py) from the service's OpenAPI document.
+catalogue-table: $(STAMP)
+	$(BIN)/python -m engine_plugins.catalogue.table README.md plugins.md
+
 generate-client: $(STAMP)
 	$(BIN)/python -m engine_server.client.codegen
 

@@ -13,6 +13,7 @@ from .commands.inspect_license import inspect_license
 from .commands.plugins import plugins
 from .commands.run import run
 from .commands.serve import serve
+from .commands.solve import solve
 from .common import new_app, run_app
 
 app = new_app(
@@ -42,6 +43,7 @@ app.command("catalog")(catalog)
 app.command("download-pack")(download_pack)
 app.command("serve")(serve)
 app.command("plugins")(plugins)
+app.command("solve")(solve)
 
 
 def main() -> None:

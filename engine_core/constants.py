@@ -19,6 +19,7 @@ __all__ = [
     "MIN_LOOKAHEAD_CHARS",
     "STREAM_TOKEN",
     "TIERS",
+    "TIER_SOLVERS",
 ]
 
 # --- licenses -------------------------------------------------------------------
@@ -28,6 +29,12 @@ TIERS = ("COMMUNITY", "DEVELOPER", "ENTERPRISE")
 #: Days a license (file or key) stays usable past ``valid_until`` unless it says otherwise.
 DEFAULT_GRACE_PERIOD_DAYS = 14
 DAY_SECONDS = 86_400
+#: The ``licensed_solvers`` globs of a tier whose license lists none.
+TIER_SOLVERS: dict[str, tuple[str, ...]] = {
+    "ENTERPRISE": ("*",),
+    "DEVELOPER": ("solver.tcn.*", "bin_packing.*"),
+    "COMMUNITY": ("solver.tcn.basic",),
+}
 
 # --- packs and verdicts ---------------------------------------------------------
 

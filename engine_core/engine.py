@@ -248,6 +248,14 @@ class Engine:
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"
 
+    # --- decision functions (docs/decision-domains.md) -----------
+
+    def decide(self, domain: str, parameters: dict[str, Any]) -> dict[str, Any]:
+        """Run a decision function (``evaluate``, ``vrp``, ...) and return its result object."""
+        from .decisions import decide
+
+        return decide(self, domain, parameters)
+
     # --- streaming (docs/architecture.md, "Streaming") ---------------------------
 
     def stream_session(

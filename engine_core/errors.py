@@ -9,7 +9,8 @@ specification says so, so that older ``except`` clauses keep working.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "AmbiguousPayloadError",
@@ -20,6 +21,7 @@ __all__ = [
     "CompilerError",
     "DecisionBudgetExceededError",
     "DecisionDomainUnavailableError",
+    "DecisionInputError",
     "DeveloperQuotaExceededError",
     "EnclaveCapabilityError",
     "EngineRuntimeError",
@@ -42,7 +44,9 @@ __all__ = [
     "ServerConfigurationError",
     "ServiceAuthenticationError",
     "ServiceError",
+    "SolverCapacityError",
     "StreamBlockedError",
+    "UnknownDecisionDomainError",
     "UnsupportedPackDeclarationError",
 ]
 
@@ -208,6 +212,46 @@ class PluginLoadError(EngineRuntimeError):
     """A plugin failed to import or to register; the message names the plugin."""
 
 
+# --- decision domains and solvers (docs/architecture.md, "Decision domains") --------
+
+
+class UnknownDecisionDomainError(EngineRuntimeError, LookupError):
+    """No decision function has that name or alias (HTTP 400)."""
+
+
+class DecisionInputError(EngineRuntimeError, ValueError):
+    """Malformed decision parameters or problem, or a documented size limit exceeded (HTTP 422).
+
+    ``problems`` lists every problem found, each ``{"loc": [...], "msg": ...}``
+    with ``loc`` the path inside the request (``["parameters", "problem", ...]``).
+    """
+
+    def __init__(self, problems: Sequence[Mapping[str, Any]]) -> None:
+        self.problems: list[dict[str, Any]] = [
+            {"loc": list(problem["loc"]), "msg": str(problem["msg"])} for problem in problems
+        ]
+        shown = "; ".join(
+            f"{_dotted(problem['loc'])}: {problem['msg']}" for problem in self.problems
+        )
+        count = len(self.problems)
+        super().__init__(f"{count} problem{'s' if count != 1 else ''} in the request: {shown}")
+
+
+def _dotted(loc: Sequence[Any]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "parameters"
+
+
+class SolverCapacityError(EngineRuntimeError):
+    """Every solve slot is busy, or a solve overran its time cap (HTTP 503 with Retry-After)."""
+
+    def __init__(self, message: str, *, retry_after: float) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)
+
+
 # --- the service, seen from its Python client ---------------------------------------
 
 
@@ -232,7 +276,7 @@ class InvalidRequestError(EngineRuntimeError, ValueError):
 
 
 class DecisionDomainUnavailableError(EngineRuntimeError, NotImplementedError):
-    """A known decision domain that no installed plugin provides (HTTP 501)."""
+    """A known decision domain or solver whose plugin or backend is not installed (HTTP 501)."""
 
 
 class ServiceError(EngineRuntimeError):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pluggy
 
-from .registries import BuiltinPack, DecisionDomain, Detector, Remedy, RuleType
+from .registries import BuiltinPack, DecisionDomain, Detector, Remedy, RuleType, Solver
 
 PROJECT_NAME = "engine_pack"
 
@@ -126,4 +126,30 @@ def engine_register_detectors(register: Callable[[Detector], None]) -> None:
                       "category": "ACME_EMPLOYEE_ID", "law": "GDPR"},
                 country="INTL",
             ))
+    """
+
+
+@hookspec
+def engine_register_solvers(register: Callable[[Solver], None]) -> None:
+    """Register solvers: the engines behind a solver decision domain.
+
+    Called once when the plugin registries are first built. A solver has an
+    id (``bin_packing.ffd``; licenses allow solvers by id globs), the
+    canonical name of its domain, ``prepare(problem)`` that reads the JSON
+    problem (listing every problem, HTTP 422) and ``solve(prepared, request)``
+    that answers a :class:`~engine_core.solver_types.SolveOutcome` within
+    ``request.deadline``. ``requires`` names the backend's modules: a solver
+    whose backend is missing answers 501. The domain itself is registered
+    through ``engine_register_decision_domains`` with a
+    :class:`~engine_core.solvers.dispatch.SolverDispatcher` as its ``run``.
+
+    :param register: call it with one :class:`~engine_core.registries.Solver`
+        per solver. An id registered twice raises ``PluginLoadError``.
+
+    Example::
+
+        @hookimpl
+        def engine_register_solvers(register):
+            register(Solver(id="bin_packing.next_fit", domain="bin_packing",
+                            prepare=read_problem, solve=next_fit))
     """

@@ -296,10 +296,14 @@ class RegexMatcher(Matcher):
         matches too, and ends where that match ends or at an earlier separator:
         a list number, a quantity or a second value glued on by one separator
         cannot hide a value that validates on its own (docs/architecture.md,
-        "No bypass").
+        "No bypass"). Only runs of numbers are split (at least half the letters and
+        digits are digits): a token or a word that fails its check stays whole.
         """
         validator = self.validator
         assert validator is not None
+        candidate = text[begin:end]
+        if 2 * sum(map(str.isdigit, candidate)) < sum(map(str.isalnum, candidate)):
+            return None  # mostly letters: a token or a word, not a run of numbers to split
         starts = [begin, *(i for i in range(begin + 1, end) if _token_start(text, i))]
         for first in starts[:MAX_PIECE_TOKENS]:
             match = (
@@ -339,8 +343,10 @@ class RegexMatcher(Matcher):
                 elif self.split_candidates:
                     piece = self._piece(text, begin, finish, limit)
                     if piece is not None:
+                        # Resume right after the piece: what followed it inside the
+                        # failed candidate may be the next value (two values glued).
                         spans.append(piece)
-                        position = max(finish, piece[1])
+                        position = piece[1]
                 if position >= last:
                     break
         except TimeoutError:

@@ -12,11 +12,10 @@ view. Folding is per character, which keeps the mapping exact.
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass
-
-import regex
 
 __all__ = ["NormalizedView", "normalized_view"]
 
@@ -26,14 +25,13 @@ _RANGES = ((0x80, 0x30000), (0xE0000, 0xE1000))
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
-_changed: regex.Pattern[str] | None = None
 
 
-def _fold_table() -> tuple[dict[int, str | None], regex.Pattern[str]]:
-    """Return the per-character fold (``str.translate`` table) and a class of what it changes."""
-    global _table, _changed
+def _fold_table() -> dict[int, str | None]:
+    """Return the per-character fold, as a ``str.translate`` table (built on first use)."""
+    global _table
     with _lock:
-        if _table is None or _changed is None:
+        if _table is None:
             table: dict[int, str | None] = {}
             for low, high in _RANGES:
                 for point in range(low, high):
@@ -47,11 +45,8 @@ def _fold_table() -> tuple[dict[int, str | None], regex.Pattern[str]]:
                         folded = unicodedata.normalize("NFKC", char)
                         if folded != char:
                             table[point] = folded
-            _changed = regex.compile(
-                "[" + "".join(regex.escape(chr(point)) for point in sorted(table)) + "]"
-            )
             _table = table
-        return _table, _changed
+        return _table
 
 
 @dataclass(frozen=True)
@@ -68,9 +63,8 @@ class NormalizedView:
 
     def original_index(self, position: int) -> int:
         """Return the original index of the view character at ``position``."""
+        # The last change at or before the position; skipped characters at it came first.
         index = bisect.bisect_right(self._view_starts, position) - 1
-        while index >= 0 and self._widths[index] == 0 and self._view_starts[index] == position:
-            index -= 1  # a skipped character at this position: look at what came before
         if index < 0:
             return position
         start, origin, width = self._view_starts[index], self._origins[index], self._widths[index]
@@ -93,31 +87,45 @@ class NormalizedView:
         return start + width + (original - origin - 1)
 
 
+#: Runs of characters outside ASCII: only they can fold.
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
+    """Return the positions of the characters the fold changes, in order."""
+    positions: list[int] = []
+    for run in _NON_ASCII.finditer(text):
+        chunk = run.group()
+        if chunk.translate(table) == chunk:
+            continue  # a run the fold leaves alone (most accented and CJK text)
+        first = run.start()
+        positions.extend(first + offset for offset, char in enumerate(chunk) if ord(char) in table)
+    return positions
+
+
 def normalized_view(text: str) -> NormalizedView | None:
     """Return the normalized view of ``text``, or None when matching may use the text itself."""
     if text.isascii():
         return None
-    table, changed = _fold_table()
+    table = _fold_table()
+    changed = _changed_positions(text, table)
+    if not changed:
+        return None
     view_starts: list[int] = []
-    origins: list[int] = []
     widths: list[int] = []
     pieces: list[str] = []
     position = 0  # in the original
     view_length = 0
-    for match in changed.finditer(text):
-        index = match.start()
+    for index in changed:
         pieces.append(text[position:index])
         view_length += index - position
         folded = table[ord(text[index])] or ""
         pieces.append(folded)
         view_starts.append(view_length)
-        origins.append(index)
         widths.append(len(folded))
         view_length += len(folded)
         position = index + 1
-    if not origins:
-        return None
     pieces.append(text[position:])
     return NormalizedView(
-        "".join(pieces), len(text), tuple(view_starts), tuple(origins), tuple(widths)
+        "".join(pieces), len(text), tuple(view_starts), tuple(changed), tuple(widths)
     )

@@ -31,7 +31,15 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginLoadError
-from .registries import BuiltinPack, DecisionDomain, Detector, Registry, Remedy, RuleType
+from .registries import (
+    BuiltinPack,
+    DecisionDomain,
+    Detector,
+    Registry,
+    Remedy,
+    RuleType,
+    Solver,
+)
 
 __all__ = [
     "DISTRIBUTION",
@@ -77,6 +85,7 @@ class PluginRegistries:
     decision_domains: Registry[DecisionDomain]
     builtin_packs: Registry[BuiltinPack]
     detectors: Registry[Detector]
+    solvers: Registry[Solver]
 
 
 _lock = threading.RLock()
@@ -197,6 +206,7 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
             decision_domains=Registry(DecisionDomain),
             builtin_packs=Registry(BuiltinPack, key="pack_id"),
             detectors=Registry(Detector, key="id"),
+            solvers=Registry(Solver, key="id"),
         )
         # Registration order follows plugin registration order (pluggy calls LIFO).
         _collect(manager, "engine_register_rule_types", registries.rule_types)
@@ -204,5 +214,6 @@ def get_registries(manager: pluggy.PluginManager | None = None) -> PluginRegistr
         _collect(manager, "engine_register_decision_domains", registries.decision_domains)
         _collect(manager, "engine_register_builtin_packs", registries.builtin_packs)
         _collect(manager, "engine_register_detectors", registries.detectors)
+        _collect(manager, "engine_register_solvers", registries.solvers)
         _registries[manager] = registries
         return registries

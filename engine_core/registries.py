@@ -16,15 +16,18 @@ from .licensing.context import LicenseContext
 from .matching import Matcher
 from .model import FATAL, SEVERITIES, EvaluationResult, RuleDeclaration
 from .options import Option
+from .solver_types import Solver
 
 __all__ = [
     "BuiltinPack",
     "DecisionDomain",
     "DecisionHost",
     "Detector",
+    "DomainRegistries",
     "Registry",
     "Remedy",
     "RuleType",
+    "Solver",
     "redaction_token",
 ]
 
@@ -78,6 +81,20 @@ class Remedy:
             raise PluginLoadError(f"remedy {self.name!r}: a remedy that withholds text is FATAL")
 
 
+class DomainRegistries(Protocol):
+    """The registries decision functions look things up in (``PluginRegistries`` is one)."""
+
+    @property
+    def decision_domains(self) -> Registry[DecisionDomain]:
+        """The registered decision domains."""
+        ...
+
+    @property
+    def solvers(self) -> Registry[Solver]:
+        """The registered solvers."""
+        ...
+
+
 class DecisionHost(Protocol):
     """What a decision domain may use of the engine that runs it.
 
@@ -93,6 +110,11 @@ class DecisionHost(Protocol):
     @property
     def license(self) -> LicenseContext:
         """The license the engine runs under."""
+        ...
+
+    @property
+    def registries(self) -> DomainRegistries:
+        """The plugin registries the engine was built with."""
         ...
 
     def evaluate(self, payload: Any) -> EvaluationResult:
@@ -145,7 +167,7 @@ class BuiltinPack:
     description: str = ""
 
 
-T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack, Detector)
+T = TypeVar("T", RuleType, Remedy, DecisionDomain, BuiltinPack, Detector, Solver)
 
 
 class Registry(Generic[T]):

@@ -93,7 +93,9 @@ License: a session counts as one decision, authorised when it starts
 from __future__ import annotations
 
 import bisect
+import threading
 import time
+import weakref
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NoReturn
@@ -150,6 +152,9 @@ class _RulePlan:
     #: Longest match plus right context, when the matcher bounds them: attempts that
     #: start further than this before the end cannot read it.
     reach: int | None
+    #: How far before its prefilter match a match can start (the declared lead, else the
+    #: longest match), or None when unknown.
+    lead: int | None
 
 
 @dataclass
@@ -171,7 +176,41 @@ def _plan(rule: CompiledRule) -> _RulePlan:
     )
     bounds = matcher.window_bounds()
     reach = None if bounds is None else bounds[0] + bounds[1]
-    return _RulePlan(rule, prefilter, growth_window, reach)
+    lead = matcher.prefilter_lead if matcher.prefilter_lead is not None else None
+    if lead is None and bounds is not None:
+        lead = bounds[0]
+    return _RulePlan(rule, prefilter, growth_window, reach, lead)
+
+
+#: A rule whose matches start at most this far before their prefilter match is settled by
+#: the prefilter's absence alone (a stream holds back this much by default anyway); with a
+#: longer lead that would hold back too much, so such a rule is asked where a growing
+#: match starts instead.
+SHORT_LEAD = DEFAULT_LOOKAHEAD_CHARS
+
+
+def _absent_from(prefilter: regex.Pattern[str], text: str, start: int) -> int | None:
+    """Return None when ``prefilter`` matches ``text[start:]``, else where its leftmost
+    partial match (one that reaches the end) begins, or the end when it has none."""
+    if prefilter.search(text, start) is not None:
+        return None
+    partial = prefilter.search(text, start, partial=True)
+    return len(text) if partial is None else partial.start()
+
+
+_plans_lock = threading.Lock()
+_plans_cache: weakref.WeakKeyDictionary[CompiledPack, tuple[_RulePlan, ...]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _plans_of(compiled: CompiledPack) -> tuple[_RulePlan, ...]:
+    """Return the scan plans of a pack's rules, made once per compiled pack."""
+    with _plans_lock:
+        plans = _plans_cache.get(compiled)
+        if plans is None:
+            plans = _plans_cache[compiled] = tuple(_plan(rule) for rule in compiled.rules)
+        return plans
 
 
 def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int) -> int:
@@ -240,7 +279,7 @@ class StreamSession:
         self._budgeted = self._budget.max_latency_ms is not None
         self.lookahead_chars = lookahead_chars
         self.block_on_fatal = block_on_fatal
-        self._plans = [_plan(rule) for rule in compiled.rules]
+        self._plans = _plans_of(compiled)
         # Scans before flush are useful only when every rule can say what is settled.
         self._can_release = all(
             plan.rule.matcher.can_tell_growth or plan.growth_window is not None
@@ -403,27 +442,32 @@ class StreamSession:
         settled: dict[int, int] = {}
         findings: list[Finding] = []
         avoid: list[Span] = []
-        present: dict[str, bool] = {}
+        # Per prefilter: None when it matches in full, else where its partial match at the
+        # end begins (``end`` when nothing of it is there).
+        absent_from: dict[str, int | None] = {}
         for plan in self._plans:
             rule = plan.rule
             matcher = rule.matcher
             values: list[Span] = []
             candidates: list[Span] = []
+            absent: int | None = None
             if plan.prefilter is not None:
                 source = plan.prefilter.pattern
-                if source not in present:
-                    present[source] = plan.prefilter.search(text, start) is not None
-                skip = not present[source]
-            else:
-                skip = False
-            if not skip:
+                if source not in absent_from:
+                    absent_from[source] = _absent_from(plan.prefilter, text, start)
+                absent = absent_from[source]
+            if absent is None:
                 values, candidates = matcher.candidates(text, start)
                 avoid.extend(candidates)
                 if values:
                     findings.append(Finding(rule, tuple(values)))
             if final:
                 continue
-            if matcher.can_tell_growth:
+            if absent is not None and plan.lead is not None and plan.lead <= SHORT_LEAD:
+                # Every match contains a prefilter match starting at most ``lead`` into it, and
+                # none starts before ``absent``: no match can start before ``absent - lead``.
+                rule_growth = max(start, absent - plan.lead)
+            elif matcher.can_tell_growth:
                 position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
                 rule_growth = end if position is None else max(position, start)
             elif plan.growth_window is not None:

@@ -107,8 +107,12 @@ def phone_number_valid(value: str) -> bool:
 
 
 def iban_valid(value: str) -> bool:
-    """True when ``value`` is an IBAN whose mod-97 check and country format pass."""
-    return bool(stdnum_iban.is_valid(value))
+    """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97.
+
+    National check digits inside the BBAN are not checked (``check_country=False``):
+    ISO 13616 does not define them, and a mistyped one is still somebody's account.
+    """
+    return bool(stdnum_iban.is_valid(value, check_country=False))
 
 
 def _number_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
@@ -160,8 +164,8 @@ class IbanMatcher(RegexMatcher):
 IBAN = validated_regex_type(
     "iban_checksum",
     None,
-    "Pattern candidates that are valid IBANs (mod 97, python-stdnum); a trailing "
-    "word taken as a last group is dropped.",
+    "Pattern candidates that are valid IBANs by ISO 13616 (country, length, mod 97; "
+    "python-stdnum); a trailing word taken as a last group is dropped.",
     default_prefilter=r"\d",
     matcher_class=IbanMatcher,
 )

@@ -29,6 +29,8 @@ from .settings import (
     resolve_token,
     token_bytes,
 )
+from .solve_pool import solve_pool_from_env
+from .solving import register_decision_error_handlers
 
 __all__ = ["create_app"]
 
@@ -88,7 +90,9 @@ def create_app(
         middleware=middleware,
     )
     app.state.settings = settings
+    app.state.solve_pool = solve_pool_from_env()
     app.add_exception_handler(EngineRuntimeError, engine_error_handler)
+    register_decision_error_handlers(app)
     app.add_exception_handler(RequestValidationError, _validation_error_handler)
 
     # Without a token the service has no authentication, so no dependency to resolve (each

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import HTTPException, Request, status
 
@@ -12,7 +12,15 @@ from engine_core.errors import LicenseEntitlementError, LicenseError
 
 from .error_mapping import mark_request_license
 
-__all__ = ["SEALED_PACK_KEY_DETAIL", "engine_for_request", "verify_license_data"]
+if TYPE_CHECKING:  # pragma: no cover
+    from engine_core.licensing.license_file import License
+
+__all__ = [
+    "SEALED_PACK_KEY_DETAIL",
+    "engine_for_request",
+    "load_request_license",
+    "verify_license_data",
+]
 
 SEALED_PACK_KEY_DETAIL = (
     "This service executes a sealed pack under a license and per-request license_key "
@@ -31,20 +39,26 @@ def engine_for_request(request: Request, engine: Engine, license_key: str | None
     return Engine(license_key=license_key)
 
 
-def verify_license_data(license_data: dict[str, Any] | str, pack_id: str) -> None:
-    """Verify a license file sent with the request; 403 unless it allows ``pack_id``."""
-    from engine_core.licensing.entitlements import check_pack_allowed
+def load_request_license(license_data: dict[str, Any] | str) -> License:
+    """Verify a license file sent with a request and return it; 403 on any failure."""
     from engine_core.licensing.license_file import load_license, load_license_json
 
     try:
         # A string from a request is the license's JSON text, never a path to read.
-        license = (
+        return (
             load_license_json(license_data)
             if isinstance(license_data, str)
             else load_license(license_data)
         )
     except (LicenseError, ValueError, KeyError, TypeError) as exc:
         raise HTTPException(status.HTTP_403_FORBIDDEN, f"Invalid license: {_reason(exc)}") from exc
+
+
+def verify_license_data(license_data: dict[str, Any] | str, pack_id: str) -> None:
+    """Verify a license file sent with the request; 403 unless it allows ``pack_id``."""
+    from engine_core.licensing.entitlements import check_pack_allowed
+
+    license = load_request_license(license_data)
     try:
         check_pack_allowed(license, pack_id)
     except LicenseEntitlementError as exc:

@@ -31,7 +31,6 @@ def serve(
     import uvicorn
 
     from engine_server.authority import create_authority_app
-
     from engine_server.server import bind_socket, url_host
 
     from ..serving import run_until_stopped

@@ -33,6 +33,8 @@ def plugins(
         "remedies": registries.remedies,
         "decision_domains": registries.decision_domains,
         "builtin_packs": registries.builtin_packs,
+        "solvers": registries.solvers,
+        "detectors": registries.detectors,
     }
     listing: list[dict[str, Any]] = []
     for name, plugin in manager.list_name_plugin():

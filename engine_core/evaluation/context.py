@@ -18,6 +18,8 @@ import regex
 __all__ = ["DEFAULT_CONTEXT_WINDOW", "Context"]
 
 DEFAULT_CONTEXT_WINDOW = 40
+#: Room in a distance for the length of the word (longer words win ties).
+_LENGTH_SLOTS = 256
 
 
 @dataclass(frozen=True)
@@ -44,17 +46,24 @@ class Context:
         )
 
     def distance(self, text: str, start: int, end: int) -> int | None:
-        """Return how far the nearest context word is from ``text[start:end]``, or None."""
+        """Return how near the nearest context word is to ``text[start:end]``, or None.
+
+        Ordered by the characters between them, then a label before the value
+        (``SSN: 123...``) over one after it, then the longer word.
+        """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         nearest: int | None = None
         for match in self.words.finditer(text, low, high):
+            # Nearer first; at equal gaps a word before the value, then the longer word
+            # ("South African passport" over "passport").
             if match.end() <= start:
-                gap = start - match.end()
+                gap = (2 * (start - match.end())) * _LENGTH_SLOTS
             elif match.start() >= end:
-                gap = match.start() - end
+                gap = (2 * (match.start() - end) + 1) * _LENGTH_SLOTS
             else:
                 continue  # a word inside the value is not context for it
+            gap -= min(match.end() - match.start(), _LENGTH_SLOTS - 1)
             if nearest is None or gap < nearest:
                 nearest = gap
         return nearest

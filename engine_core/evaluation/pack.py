@@ -9,6 +9,7 @@ from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
 from ..normalization import normalized_view
 from ..plugins import PluginRegistries
+from .context_words import ContextWords
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
 from .scanning import Scanner
@@ -39,6 +40,7 @@ class CompiledPack:
         self.allow_action = declaration.default_action or self.actions["allow"]
         self.rules: tuple[CompiledRule, ...] = compile_rules(rules, registries, match_timeout_s)
         self._scanner = Scanner(self.rules, match_timeout_s)
+        self._context_words = ContextWords(self.rules)
 
     @property
     def can_tell_growth(self) -> bool:
@@ -62,15 +64,17 @@ class CompiledPack:
         normalized view, context applied, each value once, every occurrence of it
         (``propagate`` false: only the occurrences the rules find themselves)."""
         view = normalized_view(text)
+        scanned = text if view is None else view.text
+        skip = self._context_words.unmet(scanned)
         if view is None:
-            findings = resolve(text, self._scanner.find(text, 0, None, encoded))
+            findings = resolve(text, self._scanner.find(text, 0, None, encoded, skip))
         else:
             findings = [
                 Finding(
                     finding.rule,
                     tuple(view.original_span(start, end) for start, end in finding.spans),
                 )
-                for finding in resolve(view.text, self._scanner.find(view.text))
+                for finding in resolve(view.text, self._scanner.find(view.text, skip=skip))
             ]
         return propagate_verbatim(text, findings) if propagate else findings
 

@@ -42,9 +42,9 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
             if rule.context is not None and rule.context.required and distance is None:
                 continue
             claims.setdefault(span, []).append((rule, distance))
-    kept: dict[int, list[Span]] = {}
+    winners: list[tuple[Span, CompiledRule, int | None]] = []
     for span, claimants in claims.items():
-        rule, _ = min(
+        rule, distance = min(
             claimants,
             key=lambda claim: (
                 _NO_CONTEXT if claim[1] is None else claim[1],
@@ -52,12 +52,34 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
                 claim[0].index,
             ),
         )
+        winners.append((span, rule, distance))
+    kept: dict[int, list[Span]] = {}
+    for span, rule, _ in _contextual_overlaps_win(winners):
         kept.setdefault(rule.index, []).append(span)
     return [
         Finding(finding.rule, tuple(sorted(kept[finding.rule.index])))
         for finding in findings
         if finding.rule.index in kept
     ]
+
+
+def _contextual_overlaps_win(
+    winners: list[tuple[Span, CompiledRule, int | None]],
+) -> list[tuple[Span, CompiledRule, int | None]]:
+    """Drop a value without context that overlaps a value with context: the text names
+    what the overlapping digits are (a card read across two labelled ID numbers)."""
+    ordered = sorted(winners, key=lambda item: item[0])
+    dropped: set[int] = set()
+    for position, (span, _, distance) in enumerate(ordered):
+        for later in range(position + 1, len(ordered)):
+            other_span, _, other_distance = ordered[later]
+            if other_span[0] >= span[1]:
+                break
+            if distance is None and other_distance is not None:
+                dropped.add(position)
+            elif other_distance is None and distance is not None:
+                dropped.add(later)
+    return [item for position, item in enumerate(ordered) if position not in dropped]
 
 
 def _values(text: str, findings: Iterable[Finding]) -> dict[str, CompiledRule]:

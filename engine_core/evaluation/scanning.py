@@ -93,15 +93,23 @@ class Scanner:
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
 
     def find(
-        self, text: str, start: int = 0, end: int | None = None, encoded: bytes | None = None
+        self,
+        text: str,
+        start: int = 0,
+        end: int | None = None,
+        encoded: bytes | None = None,
+        skip: frozenset[int] = frozenset(),
     ) -> list[Finding]:
         """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
 
-        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; the
+        rules whose indexes are in ``skip`` are not run.
         """
         stop = len(text) if end is None else end
         found: dict[int, list[Span]] = {}
         for rule in self._unfiltered:
+            if rule.index in skip:
+                continue
             spans = rule.matcher.find(text, start, stop)
             if spans:
                 found[rule.index] = spans
@@ -112,9 +120,9 @@ class Scanner:
             if anchors is not None and source in anchors.sources:
                 hits = anchored.get(source)
                 if hits:  # an accelerated prefilter with no hit: the group cannot match
-                    self._scan_group(group, text, start, stop, found, hits)
+                    self._scan_group(group, text, start, stop, found, skip, hits)
             else:
-                self._scan_group(group, text, start, stop, found)
+                self._scan_group(group, text, start, stop, found, skip)
         return [
             Finding(rule, tuple(sorted(found[rule.index])))
             for rule in self.rules
@@ -128,6 +136,7 @@ class Scanner:
         start: int,
         stop: int,
         found: dict[int, list[Span]],
+        skip: frozenset[int],
         known_hits: list[Span] | None = None,
     ) -> None:
         """Add the spans of one prefilter group's rules to ``found``.
@@ -160,6 +169,8 @@ class Scanner:
             if first is None:
                 return
             for rule in group.whole:
+                if rule.index in skip:
+                    continue
                 whole_spans = rule.matcher.find(text, start, stop)
                 if whole_spans:
                     found.setdefault(rule.index, []).extend(whole_spans)
@@ -193,6 +204,8 @@ class Scanner:
                 group.timeout * 1000,
             ) from None
         for rule in group.windowed:
+            if rule.index in skip:
+                continue
             matcher = rule.matcher
             spans: list[Span] = []
             for low, high, last in windows:

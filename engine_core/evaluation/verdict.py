@@ -31,7 +31,8 @@ class Verdict:
 def merge(findings: Sequence[Finding]) -> list[Merged]:
     """Union overlapping spans of all findings; each union keeps its highest-ranked rule."""
     spans = sorted(
-        (start, end, finding.rule) for finding in findings for start, end in finding.spans
+        ((start, end, finding.rule) for finding in findings for start, end in finding.spans),
+        key=lambda item: (item[0], item[1], item[2].index),
     )
     merged: list[Merged] = []
     for start, end, rule in spans:

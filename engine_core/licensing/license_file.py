@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import clock
-from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS, TIERS
+from ..constants import DAY_SECONDS, DEFAULT_GRACE_PERIOD_DAYS, TIER_SOLVERS, TIERS
 from ..errors import (
     LicenseExpiredError,
     LicenseNotYetValidError,
@@ -71,11 +71,7 @@ LicenseSource = str | os.PathLike[str] | Mapping[str, Any]
 
 def default_solvers(tier: str) -> tuple[str, ...]:
     """Return the licensed_solvers a tier gets when the license does not list them."""
-    if tier == "ENTERPRISE":
-        return ("*",)
-    if tier == "DEVELOPER":
-        return ("solver.tcn.*", "bin_packing.*")
-    return ("solver.tcn.basic",)
+    return TIER_SOLVERS.get(tier, TIER_SOLVERS["COMMUNITY"])
 
 
 # --- parsing --------------------------------------------------------------------

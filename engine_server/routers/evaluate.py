@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.responses import Response
 
 from engine_core import Engine
+from engine_core.decisions import resolve_decision_domain, solver_dispatcher
 from engine_core.model import EvaluationResult
 from engine_core.registries import DecisionDomain
 
@@ -18,44 +19,16 @@ from ..licensing import engine_for_request, verify_license_data
 from ..models import DecisionRequest, DecisionResponse, EvaluateRequest
 from ..offload import run_engine_work
 from ..responses import json_response
+from ..solving import solve_decision
 
-__all__ = ["KNOWN_DOMAINS", "resolve_domain", "router"]
+__all__ = ["resolve_domain", "router"]
 
 router = APIRouter(tags=["evaluate"])
-
-#: Every decision function name the API knows, alias -> canonical name.
-KNOWN_DOMAINS = {
-    "evaluate": "evaluate",
-    "pii": "evaluate",
-    "safety": "evaluate",
-    "vrp": "vrp",
-    "fleet": "vrp",
-    "bin_packing": "bin_packing",
-    "packing": "bin_packing",
-    "solve_constraints": "solve_constraints",
-    "solver": "solve_constraints",
-}
 
 
 def resolve_domain(engine: Engine, name: str) -> DecisionDomain:
     """Return the installed domain for ``name``; 400 when unknown, 501 when not installed."""
-    registry = engine.registries.decision_domains
-    domain = registry.get(name)
-    if domain is not None:
-        return domain
-    canonical = KNOWN_DOMAINS.get(name)
-    if canonical is None:
-        raise HTTPException(
-            status.HTTP_400_BAD_REQUEST,
-            f"Unknown decision function {name!r}; known: {', '.join(sorted(KNOWN_DOMAINS))}",
-        )
-    domain = registry.get(canonical)
-    if domain is not None:
-        return domain
-    raise HTTPException(
-        status.HTTP_501_NOT_IMPLEMENTED,
-        f"Decision function {canonical!r} is not provided by any installed plugin in this edition",
-    )
+    return resolve_decision_domain(engine.registries, name)
 
 
 @router.post(
@@ -79,7 +52,15 @@ async def evaluate(
     responses={
         **ERROR_RESPONSES,
         400: {**ERROR_RESPONSES[400], "description": "Unknown decision function, or bad input."},
+        403: {
+            **ERROR_RESPONSES[403],
+            "description": "License refused, or the solver not licensed.",
+        },
         501: {**ERROR_RESPONSES[400], "description": "Known function no plugin provides."},
+        503: {
+            **ERROR_RESPONSES[503],
+            "description": "Every solve slot busy (Retry-After), over budget, or license expired.",
+        },
     },
     summary="Run a decision function",
 )
@@ -88,6 +69,8 @@ async def decision(
 ) -> Response:
     """Run a decision function (default ``evaluate``) and return its result."""
     domain = resolve_domain(engine, body.domain)
+    if solver_dispatcher(domain) is not None:
+        return await solve_decision(request, body, engine, domain)
     if domain.name == "evaluate" and not isinstance(body.parameters.get("text"), str):
         raise RequestValidationError(
             [

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends
 from starlette.responses import Response
 
 from engine_core import Engine
+from engine_core.decisions import decision_functions
 from engine_core.errors import PluginLoadError
 from engine_core.packs.catalogue import catalogue_rules
 from engine_core.version import RUNTIME_VERSION, SERVICE_VERSION
@@ -46,9 +47,7 @@ def health_document(engine: Engine) -> dict[str, Any]:
         "pack_id": engine.pack_id,
         "supported_protocols": list(SUPPORTED_PROTOCOLS),
         "supported_regulations": supported_regulations(engine),
-        "decision_functions": [
-            domain.name for domain in engine.registries.decision_domains.canonical()
-        ],
+        "decision_functions": decision_functions(engine.registries),
     }
 
 

@@ -1,4 +1,4 @@
-"""WebSocket: ``/v1/ws/decision`` (ping, evaluate, streaming sessions)."""
+"""WebSocket: ``/v1/ws/decision`` (ping, evaluate, streaming sessions, solves)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from ..dependencies import (
 )
 from ..offload import run_engine_work
 from ..settings import ServiceSettings
+from ..solving import websocket_solve
 
 __all__ = ["DecisionSocket", "router"]
 
@@ -175,6 +176,8 @@ class DecisionSocket:
             await self.stream_chunk(message)
         elif kind == "stream_flush":
             await self.stream_flush()
+        elif kind == "solve":
+            await self.send(await websocket_solve(self.websocket.app, self.engine, message))
         else:
             shown = kind if isinstance(kind, str) else json.dumps(kind)[:40]
             raise ClientError(f"unknown message type {shown!r}")

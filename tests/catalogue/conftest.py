@@ -1,7 +1,8 @@
-"""Shared helpers of the catalogue tests: values found through the real engine."""
+"""Shared helpers and fixtures of the catalogue tests: values found through the real engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -66,3 +67,26 @@ rules: []
 def builtin() -> Engine:
     """The engine of the built-in pack (the default catalogue entries)."""
     return Engine()
+
+
+@pytest.fixture(scope="session")
+def builtin_engine() -> Engine:
+    """An engine serving the built-in pack (every default catalogue entry)."""
+    return Engine()
+
+
+@cache
+def _codon_engine(codons: tuple[str, ...]) -> Engine:
+    listed = ", ".join(f'"{codon}"' for codon in codons)
+    playbook = f"pack_id: catalogue.test\ncodons: [{listed}]\n"
+    return Engine.for_pack(parse_playbook(playbook), CommunityLicense())
+
+
+@pytest.fixture(scope="session")
+def codon_engine() -> Callable[..., Engine]:
+    """Return an engine for a playbook importing the given catalogue ids or globs as codons."""
+
+    def make(*codons: str) -> Engine:
+        return _codon_engine(codons)
+
+    return make

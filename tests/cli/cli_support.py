@@ -47,6 +47,7 @@ PREFIXES = {
     "download-pack": "Download error:",
     "run": "Execution error:",
     "serve": "Server error:",
+    "solve": "Solver error:",
 }
 
 

@@ -141,4 +141,5 @@ def test_hooks_are_all_known() -> None:
         "engine_register_decision_domains",
         "engine_register_builtin_packs",
         "engine_register_detectors",
+        "engine_register_solvers",
     }

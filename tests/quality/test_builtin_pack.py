@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine_core import Engine
 from engine_core.evaluation import CompiledPack
+from engine_plugins.catalogue import default_ids
 
 from .corpus import CATEGORIES, generate, mostly_clean_text
 
@@ -103,9 +104,11 @@ def _categories(engine: Engine, text: str) -> set[str]:
 
 
 def test_pack_identity(engine: Engine) -> None:
-    """The pack is builtin.data_protection with the nine original categories, and more."""
+    """The pack is builtin.data_protection: every default catalogue entry, the nine
+    original categories among them."""
     assert engine.pack_id == "builtin.data_protection"
     assert set(CATEGORIES) <= {rule.category for rule in engine.compiled_pack.rules}
+    assert [rule.rule_id for rule in engine.compiled_pack.rules] == default_ids()
 
 
 def test_every_rule_has_a_prefilter_and_is_windowed(engine: Engine) -> None:

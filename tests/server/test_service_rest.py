@@ -24,6 +24,7 @@ from engine_core.errors import (
     LicenseExpiredError,
 )
 from engine_core.packs.catalogue import catalogue_rules
+from engine_core.plugins import make_plugin_manager, use_plugin_manager
 from engine_core.version import RUNTIME_VERSION, SERVICE_VERSION
 from engine_server import ServerHandle, start_server
 
@@ -79,10 +80,8 @@ def test_health_document(client: httpx.Client) -> None:
     laws = {rule.law for rule in engine.compiled_pack.rules} | {rule.law for rule in catalogue}
     assert set(health["supported_regulations"]) == laws
     assert {"GDPR", "PCI-DSS"} <= laws
-    # Canonical names of what installed plugins provide: no aliases, no absent solvers.
-    assert "evaluate" in health["decision_functions"]
-    assert not {"pii", "safety", "fleet", "packing", "solver"} & set(health["decision_functions"])
-    assert "vrp" not in health["decision_functions"]
+    # Canonical names of what installed plugins provide (the solvers extra is installed).
+    assert health["decision_functions"] == ["evaluate", "solve_constraints", "bin_packing", "vrp"]
 
 
 def test_health_reports_the_served_engine(client: httpx.Client, serve_engine: ServeEngine) -> None:
@@ -153,7 +152,12 @@ def test_decision_evaluate_and_aliases(client: httpx.Client, domain: str | None)
 @pytest.mark.parametrize(
     "domain", ["vrp", "fleet", "bin_packing", "packing", "solve_constraints", "solver"]
 )
-def test_decision_known_but_not_provided_is_501(client: httpx.Client, domain: str) -> None:
+def test_decision_known_but_not_provided_is_501(
+    client: httpx.Client, serve_engine: ServeEngine, domain: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ENGINE_BLOCKED_PLUGINS", "solvers")
+    with use_plugin_manager(make_plugin_manager()):
+        serve_engine(Engine())  # an engine whose plugins provide no solver domain
     detail = _json_error(
         client.post("/v1/decision", json={"domain": domain, "parameters": {}}), 501
     )

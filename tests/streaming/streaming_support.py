@@ -97,6 +97,11 @@ CANDIDATES: tuple[str, ...] = (
     "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
     "MORGA657054SM9IJ",
     "1EG4-TE5-MK73",
+    # India PAN, Singapore NRIC/FIN, Korean RRN, Chinese resident ID (python-stdnum, ICA)
+    "ACUPA7085R",
+    "S1234567D",
+    "971013-9019902",
+    "11010519491231002X",
     # Americas, Middle East and Africa: formats strong enough to need no context
     "390.533.447-05",
     "HEGG560427MVZRRL04",
@@ -201,6 +206,18 @@ def rules_detecting(engine: Engine, value: str, context: str = "") -> list[str]:
     return [finding.rule.rule_id for finding in engine.compiled_pack.find(_neutral(value, context))]
 
 
+def _catalogue_examples() -> list[str]:
+    """One example of each catalogue entry whose tests publish examples without context."""
+    from random import Random
+
+    from tests.catalogue.detection_support import european_values
+    from tests.catalogue.secret_examples import SPECS
+
+    return [
+        spec.makers[0](Random(1)) for spec in SPECS.values() if not spec.context and spec.makers
+    ] + european_values()
+
+
 def _generated(seed: int = 7) -> list[str]:
     """Checksum-valid cards, Aadhaar numbers and IBANs in several layouts."""
     rng = random.Random(seed)
@@ -237,7 +254,7 @@ def value_pool() -> ValuePool:
     """Return the candidate and generated values the live built-in pack detects whole."""
     engine = Engine()
     pool = ValuePool([])
-    for value in (*CANDIDATES, *_generated()):
+    for value in (*CANDIDATES, *_generated(), *_catalogue_examples()):
         if detects_whole(engine, value) and value not in pool.values:
             pool.values.append(value)
             for rule_id in rules_detecting(engine, value):

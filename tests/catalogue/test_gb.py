@@ -1,0 +1,146 @@
+"""United Kingdom catalogue entries (``gb.yaml``) through the real engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_core import Engine
+from engine_plugins.catalogue.checks.gb import gb_driving_licence
+
+from .conftest import catalogue_engine, hits, values
+
+# --- NHS number ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "943 476 5919",  # NHS Digital's test number, as the NHS writes it
+        "943-476-5870",  # python-stdnum's example
+        "9434765870",
+        "401 023 2137",
+    ],
+)
+def test_nhs_number(builtin: Engine, number: str) -> None:
+    """An NHS number next to "NHS" is UK_NHS, FATAL, UK-GDPR (not a phone number)."""
+    found = hits(builtin, f"NHS number: {number}")
+    assert [(hit.category, hit.severity, hit.law, hit.value) for hit in found] == [
+        ("UK_NHS", "FATAL", "UK-GDPR", number)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NHS number: 9434765871",  # python-stdnum's invalid check digit example
+        "NHS number: 943476587",  # nine digits
+        "Ticket 9434765870 closed",  # no context word
+    ],
+)
+def test_not_nhs_number(builtin: Engine, text: str) -> None:
+    """A wrong check digit, a wrong length or no context: no NHS number."""
+    assert values(builtin, text, "UK_NHS") == []
+
+
+# --- passport -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("UK passport number: 925076473", "925076473"),
+        ("British passport 107185703 issued by HMPO", "107185703"),
+        ("HM Passport Office record AB1234567", "AB1234567"),
+    ],
+)
+def test_uk_passport(builtin: Engine, text: str, number: str) -> None:
+    """Nine digits (or letters and digits) named a UK passport are UK_PASSPORT, FATAL."""
+    found = hits(builtin, text)
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
+        ("UK_PASSPORT", "FATAL", number)
+    ]
+
+
+def test_a_bare_passport_word_is_not_enough_for_the_uk(builtin: Engine) -> None:
+    """ "Passport" alone takes its country from nothing: the US entry keeps it."""
+    assert values(builtin, "Passport number: 925076473", "UK_PASSPORT") == []
+    assert values(builtin, "Reference 925076473", "UK_PASSPORT") == []
+
+
+# --- driving licence ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "MORGA657054SM9IJ",  # the DVLA format's worked example (Wikipedia)
+        "MORGA 657054 SM9IJ",
+        "SMITH711214J99AB",  # born 14 Nov 1971, one initial
+        "LI999802026W99AB",  # a two-letter surname padded with 9s
+    ],
+)
+def test_driving_licence(builtin: Engine, number: str) -> None:
+    """DVLA licence numbers are UK_DRIVING_LICENCE, FATAL, with no context needed."""
+    found = hits(builtin, f"Licence {number} checked.")
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
+        ("UK_DRIVING_LICENCE", "FATAL", number)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("number", "what"),
+    [
+        ("MORGA613054SM9IJ", "month 13"),
+        ("MORGA663054SM9IJ", "month 63 (a woman's month is 51-62)"),
+        ("MORGA601324SM9IJ", "day 32"),
+        ("MORGA702304SM9IJ", "30 February"),
+        ("MO9GA657054SM9IJ", "padding 9 before a letter"),
+        ("MORGA657054SM9I", "15 characters"),
+    ],
+)
+def test_not_driving_licence(builtin: Engine, number: str, what: str) -> None:
+    """Impossible dates of birth, misplaced padding, wrong length: no licence."""
+    assert values(builtin, f"Licence {number} checked.", "UK_DRIVING_LICENCE") == [], what
+    assert not gb_driving_licence(number)
+
+
+# --- postcode and vehicle registration (not default entries) ------------------------
+
+
+@pytest.mark.parametrize(
+    "postcode",
+    # Royal Mail's formats with the examples Wikipedia gives for each ("Postcodes in the
+    # United Kingdom"): A9 9AA, A99 9AA, A9A 9AA, AA9 9AA, AA99 9AA, AA9A 9AA; GIR 0AA.
+    ["M1 1AE", "B33 8TH", "W1A 0AX", "CR2 6XH", "DN55 1PT", "EC1A 1BB", "SW1A 1AA", "GIR 0AA"],
+)
+def test_postcodes_when_imported(postcode: str) -> None:
+    """Imported by id, gb.postcode finds every postcode format."""
+    engine = catalogue_engine("gb.postcode")
+    found = hits(engine, f"Send it to London {postcode}, please.")
+    assert [(hit.category, hit.value) for hit in found] == [("UK_POSTCODE", postcode)]
+
+
+@pytest.mark.parametrize("text", ["QA1 1AA", "M1 1CA", "AB1234", "VAT 1AA"])
+def test_not_postcodes(text: str) -> None:
+    """Letters the format never uses in a position: no postcode."""
+    assert values(catalogue_engine("gb.postcode"), f"code {text} here", "UK_POSTCODE") == []
+
+
+@pytest.mark.parametrize(
+    "plate",
+    [
+        "BD51 SMR",  # DVLA INF104's example of the current format
+        "BD51SMR",
+        "A123 BCD",  # prefix format, 1983-2001
+        "ABC 123D",  # suffix format, 1963-1983
+    ],
+)
+def test_vehicle_registrations_when_imported(plate: str) -> None:
+    """Imported by id, gb.vehicle_registration finds the three formats."""
+    engine = catalogue_engine("gb.vehicle_registration")
+    assert values(engine, f"The car {plate} was parked.", "UK_VEHICLE_REGISTRATION") == [plate]
+
+
+def test_not_in_the_builtin_pack(builtin: Engine) -> None:
+    """Postcodes and number plates are not default entries."""
+    assert hits(builtin, "SW1A 1AA and BD51 SMR") == []

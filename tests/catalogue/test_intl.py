@@ -1,0 +1,488 @@
+"""International catalogue entries (``intl.yaml``): published examples through the real engine.
+
+Each detector finds its published examples whole, with its category and
+severity, and nothing else: invalid variants (a digit changed, a wrong
+length), values that are another identifier, and context-required values
+without their context word are not reported.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_core import Engine
+from engine_plugins.catalogue.checks.intl import (
+    CARD_RANGES,
+    bitcoin_address,
+    card_number,
+    date_of_birth,
+    ethereum_address,
+    imei_number,
+    mac_address,
+)
+
+from .conftest import catalogue_engine, hits, values
+
+# --- payment cards ------------------------------------------------------------------
+
+#: Test card numbers the networks' processors publish: Stripe (docs.stripe.com/testing),
+#: PayPal ("Test Credit Card Account Numbers"), Braintree ("Testing and Go Live: card
+#: numbers") and Authorize.net (developer.authorize.net, "Testing Guide").
+PUBLISHED_CARDS = {
+    "Visa (Stripe)": "4242424242424242",
+    "Visa (PayPal)": "4111111111111111",
+    "Visa 13 digits (PayPal)": "4222222222222",
+    "Visa 13 digits (Authorize.net)": "4007000000027",
+    "Mastercard (Stripe)": "5555555555554444",
+    "Mastercard 2-series (Stripe)": "2223003122003222",
+    "Mastercard (PayPal)": "5105105105105100",
+    "American Express (Stripe)": "378282246310005",
+    "American Express (PayPal)": "371449635398431",
+    "Discover (Stripe)": "6011111111111117",
+    "Discover (PayPal)": "6011000990139424",
+    "Diners Club 14 digits (Stripe)": "36227206271667",
+    "Diners Club 16 digits (Stripe)": "3056930009020004",
+    "Diners Club (PayPal)": "38520000023237",
+    "JCB (Stripe)": "3566002020360505",
+    "JCB (PayPal)": "3530111333300000",
+    "JCB 3088 (Authorize.net)": "3088000000000017",
+    "UnionPay (Stripe)": "6200000000000005",
+    "UnionPay 19 digits (Stripe)": "6205500000000000004",
+    "UnionPay (Braintree)": "6243030000000001",
+    "Maestro (Braintree)": "6304000000000000",
+    "Dankort (PayPal)": "5019717010103742",
+}
+
+
+@pytest.mark.parametrize("card", PUBLISHED_CARDS.values(), ids=PUBLISHED_CARDS.keys())
+def test_published_test_cards_are_cards(builtin: Engine, card: str) -> None:
+    """Each network's published test number is a CREDIT_CARD, FATAL, under PCI-DSS."""
+    text = f"Please charge the card {card} for the renewal."
+    found = hits(builtin, text)
+    assert [(hit.category, hit.severity, hit.law, hit.value) for hit in found] == [
+        ("CREDIT_CARD", "FATAL", "PCI-DSS", card)
+    ]
+    assert found[0].span == (23, 23 + len(card))
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["4111 1111 1111 1111", "4111-1111-1111-1111", "3782 822463 10005", "3622 720627 1667"],
+)
+def test_grouped_cards(builtin: Engine, written: str) -> None:
+    """Cards grouped by spaces or dashes (4-4-4-4, 4-6-5, 4-6-4) are found whole."""
+    assert values(builtin, f"Card: {written}, expiry 04/27.", "CREDIT_CARD") == [written]
+
+
+@pytest.mark.parametrize(
+    ("number", "what"),
+    [
+        ("4111111111111112", "a Visa number with its check digit changed"),
+        ("4242424242424241", "a Visa number with its last digit changed"),
+        ("490154203237518", "an IMEI (Luhn-valid, 15 digits, no card prefix)"),
+        ("808401234567893", "an NPI with its 80840 prefix (Luhn-valid)"),
+        ("8001015009087", "a South African identity number (Luhn-valid, 13 digits)"),
+        ("7000000000000000007", "19 Luhn-valid digits with a prefix no network assigns"),
+        ("9780306406157", "an ISBN-13"),
+        ("3714496353984", "an American Express prefix with 13 digits"),
+        ("5555555555554444555", "a Mastercard prefix with 19 digits"),
+    ],
+)
+def test_numbers_that_are_not_cards(builtin: Engine, number: str, what: str) -> None:
+    """Luhn-valid numbers without an assigned issuer prefix and length are not cards."""
+    assert values(builtin, f"Reference {number} on file.", "CREDIT_CARD") == [], what
+
+
+def test_card_ranges_are_well_formed() -> None:
+    """Every range has prefixes of one length, low <= high, and card lengths only."""
+    for low, high, lengths in CARD_RANGES:
+        assert len(low) == len(high)
+        assert low <= high
+        assert low.isdigit()
+        assert lengths
+        assert all(13 <= length <= 19 for length in lengths)
+
+
+def test_card_check_accepts_separators_only() -> None:
+    """The check reads digits with spaces or dashes between them, nothing else."""
+    assert card_number("4111 1111-1111 1111")
+    assert not card_number("4111 1111 1111 111x")
+    assert not card_number(_full_width("4111111111111111"))  # the engine folds these first
+
+
+def _full_width(digits: str) -> str:
+    return "".join(chr(0xFF10 + int(digit)) for digit in digits)
+
+
+def test_full_width_card_digits(builtin: Engine) -> None:
+    """A card written in full-width digits is found and its original span redacted."""
+    card = _full_width("4111111111111111")
+    result = builtin.evaluate(f"Card {card} ok")
+    assert [trigger.category for trigger in result.triggers] == ["CREDIT_CARD"]
+    assert result.triggers[0].spans == ((5, 21),)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1 4111 1111 1111 1111", ["4111 1111 1111 1111"]),
+        ("3x 4111111111111111", ["4111111111111111"]),
+        ("| 2 | 4111 1111 1111 1111 |", ["4111 1111 1111 1111"]),
+        ("qty 12 5555555555554444", ["5555555555554444"]),
+        (
+            "4111 1111 1111 1111 5555 5555 5555 4444",
+            ["4111 1111 1111 1111", "5555 5555 5555 4444"],
+        ),
+        ("4111111111111111,5555555555554444", ["4111111111111111", "5555555555554444"]),
+    ],
+)
+def test_list_numbers_quantities_and_neighbours_hide_no_card(
+    builtin: Engine, text: str, expected: list[str]
+) -> None:
+    """A value after a list number, a quantity or another value is still found."""
+    assert values(builtin, text, "CREDIT_CARD") == expected
+
+
+def test_card_digits_inside_a_spaced_iban_are_the_iban(builtin: Engine) -> None:
+    """An IBAN whose digit groups happen to form a Luhn-valid Visa number is one IBAN."""
+    text = "Please wire the deposit to DE38 4000 0000 0000 0002 00 today."
+    assert [(hit.category, hit.value) for hit in hits(builtin, text)] == [
+        ("IBAN", "DE38 4000 0000 0000 0002 00")
+    ]
+
+
+def test_phone_digits_inside_a_spaced_iban_are_the_iban(builtin: Engine) -> None:
+    """The French example IBAN of the SWIFT registry holds a phone-shaped 0112 3456 7890."""
+    text = "IBAN: FR76 3000 6000 0112 3456 7890 189"
+    assert [hit.category for hit in hits(builtin, text)] == ["IBAN"]
+
+
+# --- phone numbers (number boundaries) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call 2 415-555-0123 now", ["415-555-0123"]),
+        ("1. 07700 900123", ["07700 900123"]),
+        ("Call 415-555-0123 415-555-0124", ["415-555-0123", "415-555-0124"]),
+        ("Lines: 020 7946 0958, 020 7946 0959", ["020 7946 0958", "020 7946 0959"]),
+    ],
+)
+def test_list_numbers_and_neighbours_hide_no_phone(
+    builtin: Engine, text: str, expected: list[str]
+) -> None:
+    """A phone number after a list number or next to another one is still found."""
+    assert values(builtin, text, "PHONE") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4000 0566 5566 5556",  # a Visa test card: its tail is no UK number
+        "Batch 1234 020 7946",  # the tail of a longer digit run
+        "030 1234 56 78 90 12",  # the head of a longer one
+    ],
+)
+def test_phones_are_not_pieces_of_longer_numbers(builtin: Engine, text: str) -> None:
+    """A phone-shaped run inside a longer number is not a phone number."""
+    assert values(builtin, text, "PHONE") == []
+
+
+# --- IBAN ---------------------------------------------------------------------------
+
+
+def test_iban_needs_only_iso_13616(builtin: Engine) -> None:
+    """A Spanish IBAN whose national check digits are off, mod 97 intact, is still an IBAN.
+
+    ES91 2100 0418 4502 0005 1332 is the registry's example; its national check
+    digits ``45`` turned into ``00`` and the IBAN check digits recomputed (68).
+    """
+    for iban in ("ES91 2100 0418 4502 0005 1332", "ES68 2100 0418 0002 0005 1332"):
+        assert values(builtin, f"IBAN: {iban}", "IBAN") == [iban]
+
+
+@pytest.mark.parametrize(
+    "iban",
+    ["ES91 2100 0418 4502 0005 1331", "ES91 2100 0418 4502 0005 133", "XX91 2100 0418 4502 0005"],
+)
+def test_iban_mod_97_length_and_country(builtin: Engine, iban: str) -> None:
+    """A wrong mod-97, a wrong length for the country or an unknown country: no IBAN."""
+    assert values(builtin, f"IBAN: {iban}", "IBAN") == []
+
+
+# --- MAC addresses ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "mac",
+    [
+        "D0-50-99-84-A2-A0",  # python-stdnum's mac example
+        "d0:50:99:84:a2:a0",
+        "d050.9984.a2a0",  # the same in Cisco's dotted notation
+        "00:1A:2B:3C:4D:5E",
+        "02:42:ac:11:00:02",  # locally administered (a container's)
+    ],
+)
+def test_mac_addresses(builtin: Engine, mac: str) -> None:
+    """MAC addresses in the usual notations are MAC_ADDRESS, WARNING."""
+    found = hits(builtin, f"The device {mac} joined the network.")
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
+        ("MAC_ADDRESS", "WARNING", mac)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "00:00:00:00:00:00",
+        "ff:ff:ff:ff:ff:ff",
+        "d0:50:99:84:a2:a0:11",
+        "10-20-30-40-50-60",
+        "12:34:56",
+        "fe80::d0:50:99:84:a2:a0",
+        "d0:50:99:84:a2",
+    ],
+)
+def test_not_mac_addresses(builtin: Engine, text: str) -> None:
+    """The null and broadcast addresses, wrong group counts, decimal runs: no MAC."""
+    assert values(builtin, f"value {text} here", "MAC_ADDRESS") == []
+
+
+def test_mac_check() -> None:
+    """The check accepts the three notations and refuses other shapes."""
+    assert mac_address("D0-50-99-84-A2-A0")
+    assert mac_address("d050.9984.a2a0")
+    assert not mac_address("D0-50-99-84-A2")
+    assert not mac_address("g0:50:99:84:a2:a0")
+
+
+# --- crypto-currency addresses ------------------------------------------------------
+
+#: BIP-173 and BIP-350 (github.com/bitcoin/bips) test vectors for mainnet, the Bitcoin
+#: wiki's "Address" examples, python-stdnum's bitcoin example and EIP-55's test cases.
+PUBLISHED_WALLETS = [
+    "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",  # P2PKH, Bitcoin wiki
+    "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",  # P2SH, Bitcoin wiki
+    "1NEDqZPvTWRaoho48qXuLLsrYomMXPABfD",  # python-stdnum
+    "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",  # BIP-173, P2WPKH upper case
+    "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+    "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3",  # BIP-173, P2WSH
+    "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",  # BIP-350, taproot
+    "BC1SW50QGDZ25J",  # BIP-350, version 16
+    "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs",  # BIP-350, version 2
+    "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",  # EIP-55, mixed case
+    "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+    "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+    "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
+    "0x52908400098527886E0F7030069857D2E4169EE7",  # EIP-55, all caps
+    "0xde709f2102306220921060314715629080e2fb77",  # EIP-55, all lower
+]
+
+
+@pytest.mark.parametrize("wallet", PUBLISHED_WALLETS)
+def test_published_wallets(builtin: Engine, wallet: str) -> None:
+    """Published Bitcoin and Ethereum addresses are CRYPTO_WALLET, found whole."""
+    text = f"Send it to {wallet}."
+    found = hits(builtin, text)
+    assert [(hit.category, hit.severity, hit.value, hit.span) for hit in found] == [
+        ("CRYPTO_WALLET", "WARNING", wallet, (11, 11 + len(wallet)))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("wallet", "what"),
+    [
+        ("1NEDqZPvTWRaoho48qXuLLsrYomMXPABfX", "python-stdnum's invalid checksum example"),
+        ("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3", "Base58Check digest changed"),
+        ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5", "BIP-173: invalid checksum"),
+        ("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh", "BIP-350: v0 with a Bech32m checksum"),
+        ("bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd", "BIP-350: v1, Bech32"),
+        ("bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "mixed case Bech32"),
+        ("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", "EIP-55: one letter's case flipped"),
+        ("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe", "39 hex digits"),
+    ],
+)
+def test_invalid_wallets(builtin: Engine, wallet: str, what: str) -> None:
+    """Checksum failures and malformed addresses are not reported."""
+    assert values(builtin, f"Send it to {wallet}.", "CRYPTO_WALLET") == [], what
+
+
+def test_wallet_checks() -> None:
+    """The named checks keep Bitcoin and Ethereum apart."""
+    assert bitcoin_address("3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy")
+    assert not bitcoin_address("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+    assert ethereum_address("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+    assert not ethereum_address("5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00")
+    assert not ethereum_address("0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+
+
+def test_a_hash_is_not_a_wallet(builtin: Engine) -> None:
+    """A 64-hex transaction hash holds 40 hex digits after 0x but is no address."""
+    text = "tx 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed5aaeb6053f3e94c9b9a09f33 mined"
+    assert values(builtin, text, "CRYPTO_WALLET") == []
+
+
+# --- IMEI ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "imei",
+    [
+        "490154203237518",  # Wikipedia's IMEI example
+        "49-015420-323751-8",
+        "35-417803-685978-9",  # python-stdnum's formatted example
+        "35 417803 685978 9",
+    ],
+)
+def test_imei_with_context(builtin: Engine, imei: str) -> None:
+    """An IMEI next to the word IMEI is IMEI, WARNING, found whole."""
+    found = hits(builtin, f"IMEI: {imei}")
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [("IMEI", "WARNING", imei)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Serial 490154203237518 on the box.",  # no context word
+        "IMEI: 35-417803-685978-1",  # python-stdnum's invalid check digit example
+        "IMEI: 49015420323751",  # 14 digits: no check digit to verify
+        "IMEI: 3568680000414120",  # a 16-digit IMEISV: no check digit
+    ],
+)
+def test_not_imei(builtin: Engine, text: str) -> None:
+    """Without the word IMEI, with a wrong check digit or length: no IMEI."""
+    assert values(builtin, text, "IMEI") == []
+    assert not imei_number("35-417803-685978-1")
+
+
+def test_imei_and_card_context_decides(builtin: Engine) -> None:
+    """A 15-digit Luhn number with an Amex prefix is the IMEI its context names."""
+    imei = "371449635398431"
+    assert values(builtin, f"Phone IMEI {imei}", "IMEI") == [imei]
+    assert values(builtin, f"Amex card {imei}", "CREDIT_CARD") == [imei]
+
+
+# --- dates of birth -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("DOB: 1985-03-14", "1985-03-14"),
+        ("Date of birth: 14/03/1985", "14/03/1985"),
+        ("D.O.B. 03/14/85", "03/14/85"),
+        ("Jane Doe (born 14 March 1985) is a writer.", "14 March 1985"),
+        ("She was born on March 14, 1985.", "March 14, 1985"),
+        ("DOB 14-MAR-1985", "14-MAR-1985"),
+        ("Geburtsdatum: 14.03.1985", "14.03.1985"),
+        ("geboren am 14. März 1985", "14. März 1985"),
+        ("Fecha de nacimiento: 14 de marzo de 1985", "14 de marzo de 1985"),
+        ("Date de naissance : 1er mars 1985", "1er mars 1985"),
+        ("Data di nascita: 14 marzo 1985", "14 marzo 1985"),
+        ("Data de nascimento: 14 de março de 1985", "14 de março de 1985"),
+        ("Geboortedatum: 14 maart 1985", "14 maart 1985"),
+        ("Born on the 14th of March 1985", "14th of March 1985"),
+        ("nato a Milano il 14/03/1985", "14/03/1985"),
+        ("né à Paris le 14 mars 1985", "14 mars 1985"),
+    ],
+)
+def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
+    """Dates in common formats and languages, next to a birth word, are DATE_OF_BIRTH."""
+    found = hits(builtin, text)
+    assert [(hit.category, hit.severity, hit.value) for hit in found] == [
+        ("DATE_OF_BIRTH", "WARNING", date)
+    ]
+    assert found[0].span == (text.index(date), text.index(date) + len(date))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The meeting is on 2019-05-17.",
+        "Invoice dated 14/03/1985 is overdue.",
+        "Lieferung am 14.03.1985 um 10:30 Uhr.",
+        "Date of birth: 31/02/1985",  # no such day
+        "Date of birth: 14/03/2085",  # in the future
+        "DOB: 1885-03-14",  # before 1900
+        "DOB: 14/13/1985",  # no month 13 either way round
+        "Born to run, version 1.2.3",
+        "The plan was born of need; it ships 2019-05-17.",
+        "DOB: 2019-05-17T10:00:00Z",  # a timestamp
+        "The NATO summit on 14/03/2019",
+    ],
+)
+def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
+    """Dates without a birth word, impossible dates and timestamps are not dates of birth."""
+    assert values(builtin, text, "DATE_OF_BIRTH") == []
+
+
+def test_date_of_birth_check() -> None:
+    """Day-month and month-day orders both count when the date exists."""
+    assert date_of_birth("12/31/1990")
+    assert date_of_birth("31/12/1990")
+    assert not date_of_birth("1990-31-12")
+    assert not date_of_birth("14 Smarch 1985")
+
+
+# --- URL (not a default entry) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("See http://www.ietf.org/rfc/rfc2396.txt for it.", "http://www.ietf.org/rfc/rfc2396.txt"),
+        ("Fetch ftp://ftp.is.co.za/rfc/rfc1808.txt now", "ftp://ftp.is.co.za/rfc/rfc1808.txt"),
+        ("Open https://example.com/a?b=1#c.", "https://example.com/a?b=1#c"),
+        ("(see https://example.org/path)", "https://example.org/path"),
+        ("Visit www.example.co.uk, it helps", "www.example.co.uk"),
+        ("Admin at http://[2001:db8::7]:8080/x", "http://[2001:db8::7]:8080/x"),
+    ],
+)
+def test_urls_when_imported(text: str, url: str) -> None:
+    """Imported by id, intl.url finds RFC 3986 examples without trailing punctuation."""
+    engine = catalogue_engine("intl.url")
+    found = hits(engine, text)
+    assert [(hit.category, hit.value) for hit in found] == [("URL", url)]
+
+
+def test_urls_are_not_in_the_builtin_pack(builtin: Engine) -> None:
+    """URL is not a default entry: the built-in pack leaves links alone."""
+    assert values(builtin, "See https://example.com/a for details.", "URL") == []
+
+
+# --- invariants ---------------------------------------------------------------------
+
+_VALUES = st.sampled_from(
+    [
+        "4111 1111 1111 1111",
+        "5555555555554444",
+        "D0-50-99-84-A2-A0",
+        "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "IMEI 490154203237518",
+        "DOB 14/03/1985",
+        "ES68 2100 0418 0002 0005 1332",
+    ]
+)
+_FILLERS = st.sampled_from([" ", " 1 ", " | ", ", ", " qty 3 ", "\n", " and ", "; 2. "])
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(st.tuples(_FILLERS, _VALUES), min_size=1, max_size=5))
+def test_no_detected_value_survives_in_clean_text(
+    builtin: Engine, parts: list[tuple[str, str]]
+) -> None:
+    """Whatever list numbers, quantities or neighbours surround them, no value survives."""
+    text = "".join(filler + value for filler, value in parts)
+    clean = builtin.evaluate(text).remedy.clean_text
+    assert not any(value in clean for _, value in parts)
+
+
+def test_one_value_claimed_by_context_and_repeated(builtin: Engine) -> None:
+    """The same 15-digit number, once next to "IMEI" and once not, is one value."""
+    text = "IMEI 490154203237518\n378282246310005; 2. 378282246310005"
+    result = builtin.evaluate(text)
+    assert "378282246310005" not in result.remedy.clean_text
