@@ -26,6 +26,8 @@ CPF = "390.533.447-05"
         ("CPF 39053344705", "39053344705", "br.cpf_bare"),
         ("Número do CPF: 390533447-05", "390533447-05", "br.cpf_bare"),
         ("Cadastro de Pessoas Físicas 390 533 447 05", "390 533 447 05", "br.cpf_bare"),
+        ("C.P.F. 390.533.447.05", "390.533.447.05", "br.cpf_bare"),
+        ("CPF:39053344705", "39053344705", "br.cpf_bare"),  # a label's colon
     ],
 )
 def test_cpf(builtin: Engine, text: str, number: str, rule_id: str) -> None:

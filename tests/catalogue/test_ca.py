@@ -25,6 +25,7 @@ SIN = "123-456-782"
         ("Your Social Insurance Number is 123456782.", "123456782"),
         ("Numéro d'assurance sociale : 123 456 782", "123 456 782"),
         ("NAS 123-456-782 (Service Canada)", "123-456-782"),
+        ("SIN:123456782", "123456782"),  # a label's colon
     ],
 )
 def test_sin(builtin: Engine, text: str, number: str) -> None:

@@ -18,7 +18,7 @@ from .expectations import assert_no_bypass, sole_hit
         ("Rol Único Tributario 12.531.909-2", "12.531.909-2"),
         ("RUT 10626628-K, Santiago", "10626628-K"),
         ("RUN N° 9334748-k", "9334748-k"),
-        ("RUT empresa: 760864285", "760864285"),
+        ("RUT:76086428-5", "76086428-5"),  # a label's colon
     ],
 )
 def test_rut(builtin: Engine, text: str, number: str) -> None:
@@ -34,6 +34,7 @@ def test_rut(builtin: Engine, text: str, number: str) -> None:
         "RUT: 76.086.428-K",  # check character changed
         "RUT: 760.864.285-5",  # grouped wrong
         "Folio 76086428-5 emitido",  # no context word
+        "RUT del cliente; celular 912345688",  # RUT-valid, but bare: a mobile number's shape
         "Nightly test run 104857604 finished",  # "run" is an English verb, not the RUN
     ],
 )

@@ -35,6 +35,7 @@ def test_nin(builtin: Engine, text: str, number: str) -> None:
         "Order 12345678901 shipped",  # no context word
         "NIN pending; call 08031234567",  # a Nigerian mobile number
         "NIN pending; call +234 803 123 4567",
+        "NIN pending; BVN: 22123456789",  # a bank verification number
     ],
 )
 def test_not_nin(builtin: Engine, text: str) -> None:

@@ -25,6 +25,8 @@ TCKN = "17291716060"
         "T.C. KİMLİK NUMARASI: 17291716060",
         "TCKN 17291716060",
         "Turkish ID number 17291716060",
+        "Vatandaşlık numarası: 17291716060",
+        "T.C. Kimlik No:17291716060",  # a label's colon
     ],
 )
 def test_national_id(builtin: Engine, text: str) -> None:
@@ -42,6 +44,7 @@ def test_national_id(builtin: Engine, text: str) -> None:
         "Sipariş numarası 17291716060 kargoya verildi.",  # no context word
         "Kimlik doğrulama hattı: +90 532 123 45 67",  # a phone number
         "Kimlik kartı ücreti 1729171606,00 TL",  # a price
+        "Kimlik doğrulama saat 10:17291716060",  # glued to a time
     ],
 )
 def test_not_national_id(builtin: Engine, text: str) -> None:

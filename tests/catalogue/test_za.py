@@ -75,6 +75,7 @@ def test_identity_number_with_a_race_digit_needs_context(builtin: Engine) -> Non
         ("Paspoortnommer: A12345678", "A12345678"),
         ("Paspoort nr M00123456, uitgereik in Pretoria", "M00123456"),
         ("paspoort D01234567", "D01234567"),
+        ("South African passport number: T12345678", "T12345678"),
     ],
 )
 def test_passport(builtin: Engine, text: str, number: str) -> None:
@@ -89,6 +90,7 @@ def test_passport(builtin: Engine, text: str, number: str) -> None:
         "Paspoortnommer: A1234567",  # seven digits
         "Paspoortnommer: A123456789",  # nine digits
         "Reference A12345678 closed",  # no context word
+        "Passport number: A12345678",  # a passport of no named country
     ],
 )
 def test_not_passport(builtin: Engine, text: str) -> None:
