@@ -89,6 +89,7 @@ def test_br_cpf_check() -> None:
         ("CNPJ: 16.727.230.0001-97", "16.727.230.0001-97"),
         ("CNPJ: 61882613000194", "61882613000194"),
         ("CNPJ alfanumérico 12.ABC.345/01DE-35", "12.ABC.345/01DE-35"),  # from July 2026
+        ("CNPJ 12ABC34501DE35", "12ABC34501DE35"),
     ],
 )
 def test_cnpj(text: str, number: str) -> None:
@@ -104,6 +105,7 @@ def test_cnpj(text: str, number: str) -> None:
         "CNPJ 16.727.230/0001-9",  # one check digit short
         "Protocolo 61882613000194",  # bare digits without a context word
         "Nota fiscal 2024/0001-97",
+        "CNPJ pendente; código ABCDEFGHIJKL35",  # an uppercase code, check digits wrong
     ],
 )
 def test_not_cnpj(text: str) -> None:

@@ -36,6 +36,7 @@ def test_nin(builtin: Engine, text: str, number: str) -> None:
         "NIN pending; call 08031234567",  # a Nigerian mobile number
         "NIN pending; call +234 803 123 4567",
         "NIN pending; BVN: 22123456789",  # a bank verification number
+        "NIN pending; Bank Verification Number 22123456789",
     ],
 )
 def test_not_nin(builtin: Engine, text: str) -> None:
