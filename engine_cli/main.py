@@ -12,6 +12,7 @@ from .commands.download_pack import download_pack
 from .commands.inspect_license import inspect_license
 from .commands.plugins import plugins
 from .commands.run import run
+from .commands.scan import scan
 from .commands.serve import serve
 from .commands.solve import solve
 from .common import new_app, run_app
@@ -44,6 +45,7 @@ app.command("download-pack")(download_pack)
 app.command("serve")(serve)
 app.command("plugins")(plugins)
 app.command("solve")(solve)
+app.command("scan")(scan)
 
 
 def main() -> None:

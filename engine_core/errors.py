@@ -40,6 +40,7 @@ __all__ = [
     "PackUnsealError",
     "PlaybookParseError",
     "PluginLoadError",
+    "QuotaStorageUnavailableError",
     "RemovedCapabilityError",
     "ServerConfigurationError",
     "ServiceAuthenticationError",
@@ -117,6 +118,10 @@ class DeveloperQuotaExceededError(EngineRuntimeError):
         self.limit_name = limit_name
         self.retry_after = retry_after
         super().__init__(message)
+
+
+class QuotaStorageUnavailableError(EngineRuntimeError):
+    """The shared quota store (for example Redis) cannot be reached: the decision is refused."""
 
 
 class StreamBlockedError(EngineRuntimeError, RuntimeError):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from .matching import RegexMatcher, pattern_problems
 from .model import RuleDeclaration
 from .options import Option
+from .prefilter_derivation import derive_prefilter
 from .registries import RuleType
 
 __all__ = [
@@ -62,14 +63,24 @@ def regex_matcher(
     default_prefilter: str | None = None,
     matcher_class: type[RegexMatcher] = RegexMatcher,
 ) -> RegexMatcher:
-    """Return the matcher of a valid regex-backed rule, its options applied."""
+    """Return the matcher of a valid regex-backed rule, its options applied.
+
+    A rule with no prefilter (declared or the type's default) gets one derived
+    from its pattern when that is sure (plugins.md, "Prefilters"), unless the
+    matcher class finds spans its own way.
+    """
     prefilter = rule.options.get("prefilter", default_prefilter)
+    lead = rule.options.get("prefilter_lead")
+    if prefilter is None and matcher_class.find is RegexMatcher.find:
+        derived = derive_prefilter(rule.pattern, rule.flags)
+        if derived is not None:
+            prefilter, lead = derived.source, derived.lead
     return matcher_class(
         rule.pattern,
         flags=rule.flags,
         validator=validator,
         prefilter=prefilter or None,
-        prefilter_lead=rule.options.get("prefilter_lead"),
+        prefilter_lead=lead,
         rule_id=rule.id,
     )
 

@@ -113,7 +113,7 @@ from .errors import (
 from .evaluation import CompiledPack, CompiledRule, Finding
 from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
-from .matching import Span
+from .matching import Span, scan_bounds
 from .model import FATAL, StreamChunk
 from .normalization import normalized_view
 
@@ -194,7 +194,11 @@ def _absent_from(prefilter: regex.Pattern[str], text: str, start: int) -> int | 
     partial match (one that reaches the end) begins, or the end when it has none."""
     if prefilter.search(text, start) is not None:
         return None
-    partial = prefilter.search(text, start, partial=True)
+    # A partial match reaches the end: it starts at most the prefilter's longest match
+    # before it, so only that tail is searched (partial matching is slow on long texts).
+    bounds = scan_bounds(prefilter)
+    tail = start if bounds is None else max(start, len(text) - bounds[0] - bounds[1])
+    partial = prefilter.search(text, tail, partial=True)
     return len(text) if partial is None else partial.start()
 
 

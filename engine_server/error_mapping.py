@@ -19,6 +19,7 @@ from engine_core.errors import (
     EngineRuntimeError,
     LicenseError,
     LicenseKeyError,
+    QuotaStorageUnavailableError,
     StreamBlockedError,
 )
 
@@ -56,7 +57,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         "headers": {"Retry-After": {"schema": {"type": "integer"}}},
     },
     500: {**_error, "description": "Unhandled error (no payload contents)."},
-    503: {**_error, "description": "Decision over budget, or the served license expired."},
+    503: {
+        **_error,
+        "description": "Decision over budget, served license expired, or quota store down.",
+    },
 }
 
 
@@ -71,7 +75,7 @@ def error_status(exc: EngineRuntimeError, *, request_license: bool) -> tuple[int
         retry_after = exc.retry_after
         seconds = _DEFAULT_RETRY_AFTER_S if retry_after is None else max(1, math.ceil(retry_after))
         return 429, {"Retry-After": str(seconds)}
-    if isinstance(exc, DecisionBudgetExceededError):
+    if isinstance(exc, DecisionBudgetExceededError | QuotaStorageUnavailableError):
         return 503, {}
     if isinstance(exc, LicenseKeyError | LicenseError):
         # The request's own key is refused (403); the served license failing is unavailability.

@@ -3,11 +3,34 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+from redis_support import RedisServer
+
+from engine_core.licensing.authority import generate_authority_keypair, write_trust_file
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real redis-server on a free loopback port, stopped after the test."""
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def authority_seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """A test authority's private seed and a trust file listing its public key."""
+    seed, public = generate_authority_keypair()
+    trust = write_trust_file(tmp_path_factory.mktemp("authority") / "trust.json", [public])
+    return seed, trust

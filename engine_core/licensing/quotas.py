@@ -39,7 +39,11 @@ from limits.storage import MovingWindowSupport, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from .. import clock
-from ..errors import DeveloperQuotaExceededError, EngineRuntimeError, ServerConfigurationError
+from ..errors import (
+    DeveloperQuotaExceededError,
+    QuotaStorageUnavailableError,
+    ServerConfigurationError,
+)
 
 __all__ = [
     "QUOTA_STORAGE_ENV",
@@ -60,6 +64,12 @@ _LIFETIME_EXPIRY = 100 * 365 * 86_400
 #: Smallest ``retry_after`` reported (the window is closed at its end).
 _MIN_RETRY_AFTER = 0.001
 _NAMESPACE = "engine-pack"
+#: Redis client options unless the URI's query sets them: an outage must refuse a
+#: decision within seconds, not hang it (no timeout) or retry it for seconds (redis-py's
+#: defaults).
+_REDIS_SCHEMES = ("redis", "rediss", "redis+unix")
+_REDIS_TIMEOUT_S = 2.0
+_REDIS_RETRIES = 2
 
 
 class _EngineClockTime(types.ModuleType):
@@ -91,12 +101,29 @@ def _follow_engine_clock() -> bool:
 FOLLOWS_ENGINE_CLOCK = _follow_engine_clock()
 
 
+def _storage_options(uri: str) -> dict[str, Any]:
+    """Client options for a Redis storage: bounded timeouts and a short retry (reconnects)."""
+    if uri.split("://", 1)[0] not in _REDIS_SCHEMES:
+        return {}
+    try:
+        from redis.backoff import ExponentialBackoff
+        from redis.retry import Retry
+    except ImportError:  # limits reports the missing dependency itself
+        return {}
+    return {
+        "socket_timeout": _REDIS_TIMEOUT_S,
+        "socket_connect_timeout": _REDIS_TIMEOUT_S,
+        # Retrying on a fresh connection covers a restarted server's stale pooled socket.
+        "retry": Retry(ExponentialBackoff(cap=0.05, base=0.01), _REDIS_RETRIES),
+    }
+
+
 class QuotaStore:
     """A ``limits`` storage and its moving-window limiter, shared by every quota of the process."""
 
     def __init__(self, uri: str = "memory://") -> None:
         try:
-            storage = storage_from_string(uri, wrap_exceptions=True)
+            storage = storage_from_string(uri, wrap_exceptions=True, **_storage_options(uri))
         except ConfigurationError as exc:
             raise ServerConfigurationError(
                 f"{QUOTA_STORAGE_ENV}: cannot use quota storage {uri!r}: {exc}"
@@ -180,7 +207,7 @@ class Quota:
         try:
             self._consume()
         except StorageError as exc:
-            raise EngineRuntimeError(
+            raise QuotaStorageUnavailableError(
                 f"quota storage unavailable for {self.label}; decision refused"
             ) from exc
 

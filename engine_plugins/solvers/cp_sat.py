@@ -259,4 +259,7 @@ def solve(program: IntegerProgram, request: SolveRequest) -> SolveOutcome:
 
 
 def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else float(value)
+    # CP-SAT models have integer coefficients: an objective off an integer by float
+    # noise (0.9999999999999998) is that integer.
+    nearest = round(value)
+    return int(nearest) if abs(value - nearest) < 1e-6 else float(value)

@@ -34,7 +34,7 @@ CATALOG = REPO / "examples" / "catalog"
 SUPPORT_PLAYBOOK = CATALOG / "acme.support.yaml"
 DAY = 86_400
 TIMEOUT_S = 60.0
-START_TIMEOUT_S = 30.0
+START_TIMEOUT_S = 60.0
 
 #: Every secret a command must never print: content keys and authority private seeds.
 SECRETS: set[str] = set()
@@ -48,6 +48,7 @@ PREFIXES = {
     "run": "Execution error:",
     "serve": "Server error:",
     "solve": "Solver error:",
+    "scan": "Scan error:",
 }
 
 

@@ -103,6 +103,24 @@ USAGE_ERRORS = {
         "--license",
     ),
     "unknown option": (["run", "--builtin", "--text", "hi", "--frob"], "--frob"),
+    "scan with neither --pack nor --builtin": (["scan", "a.log", "--out", "o"], "--builtin"),
+    "scan with --builtin and --pack": (
+        ["scan", "a.log", "--out", "o", "--builtin", "--pack", "p.epack"],
+        "exactly one of --pack or --builtin",
+    ),
+    "scan with --builtin and --license": (
+        ["scan", "a.log", "--out", "o", "--builtin", "--license", "l"],
+        "--license",
+    ),
+    "scan without --out": (["scan", "a.log", "--builtin"], "--out"),
+    "scan without an input": (["scan", "--out", "o", "--builtin"], "'inputs'"),
+    "scan with an unknown format": (["scan", "a", "--out", "o", "--format", "xml"], "--format"),
+    "scan with an unknown --on-block": (["scan", "a", "--out", "o", "--on-block", "x"], "on-block"),
+    "scan with no workers": (["scan", "a", "--out", "o", "--workers", "0"], "--workers"),
+    "scan sizing a running cluster": (
+        ["scan", "a", "--out", "o", "--builtin", "--dask", "tcp://127.0.0.1:1", "--workers", "2"],
+        "--workers sizes a local cluster",
+    ),
 }
 
 

@@ -16,10 +16,8 @@ import pytest
 from engine_core import clock
 from engine_core.engine import Engine
 from engine_core.licensing.authority import (
-    generate_authority_keypair,
     issue_license,
     write_license_file,
-    write_trust_file,
 )
 from engine_core.loading import load_pack
 from engine_core.packs.compiler import PACK_SUFFIX, compile_playbook
@@ -45,13 +43,6 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
-
-
-@pytest.fixture(scope="session")
-def authority_seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
-    seed, public = generate_authority_keypair()
-    trust = write_trust_file(tmp_path_factory.mktemp("authority") / "trust.json", [public])
-    return seed, trust
 
 
 @pytest.fixture
