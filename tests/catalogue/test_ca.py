@@ -7,8 +7,9 @@ from stdnum.ca import sin
 
 from engine_core import Engine
 
-from .conftest import catalogue_engine, hits, values
+from .conftest import catalogue_engine, values
 from .evasion import full_width
+from .expectations import assert_no_bypass, sole_hit
 
 # --- Social Insurance Number ----------------------------------------------------------
 
@@ -24,14 +25,12 @@ SIN = "123-456-782"
         ("Your Social Insurance Number is 123456782.", "123456782"),
         ("Numéro d'assurance sociale : 123 456 782", "123 456 782"),
         ("NAS 123-456-782 (Service Canada)", "123-456-782"),
+        ("SIN:123456782", "123456782"),  # a label's colon
     ],
 )
 def test_sin(builtin: Engine, text: str, number: str) -> None:
     """A SIN named in English or French is CA_SIN, FATAL, PIPEDA, at its exact span."""
-    start = text.index(number)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("ca.sin", "CA_SIN", "FATAL", "PIPEDA", (start, start + len(number)))]
+    assert sole_hit(builtin, text, number) == ("ca.sin", "CA_SIN", "FATAL", "PIPEDA")
 
 
 @pytest.mark.parametrize(
@@ -59,10 +58,8 @@ def test_sin_no_bypass(builtin: Engine) -> None:
     """A list number before a SIN, or two SINs side by side, hide nothing."""
     second = "193 456 787"  # Luhn-valid, first digit 1 (valid by python-stdnum, not published)
     assert sin.is_valid(second)
-    assert values(builtin, "SINs on file: 1 123 456 782", "CA_SIN") == ["123 456 782"]
-    assert values(builtin, f"SINs: {SIN} {second}", "CA_SIN") == [SIN, second]
+    assert_no_bypass(builtin, "SINs:", SIN, second, "CA_SIN")
     assert values(builtin, f"SIN,name\n{SIN},Tremblay", "CA_SIN") == [SIN]  # a CSV cell
-    assert values(builtin, f"SINs: {SIN},{second}", "CA_SIN") == [SIN, second]
 
 
 def test_sin_evasion(builtin: Engine) -> None:
@@ -95,10 +92,7 @@ def test_postal_code(code: str) -> None:
     """A Canadian postal code is CA_POSTAL_CODE, WARNING, when the entry is imported."""
     engine = catalogue_engine("ca.postal_code")
     text = f"Ottawa ON {code}, Canada"
-    start = text.index(code)
-    assert [(hit.category, hit.severity, hit.span) for hit in hits(engine, text)] == [
-        ("CA_POSTAL_CODE", "WARNING", (start, start + len(code)))
-    ]
+    assert sole_hit(engine, text, code) == ("ca.postal_code", "CA_POSTAL_CODE", "WARNING", "PIPEDA")
 
 
 @pytest.mark.parametrize(

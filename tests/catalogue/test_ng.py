@@ -6,7 +6,8 @@ import pytest
 
 from engine_core import Engine
 
-from .conftest import hits, values
+from .conftest import values
+from .expectations import assert_no_bypass, sole_hit
 
 # NIMC assigns NINs as 11 random digits and publishes no check digit, so any 11 digits
 # are a NIN's format (NIMC, "About NIN"); these values are that format, not real NINs.
@@ -23,10 +24,7 @@ from .conftest import hits, values
 )
 def test_nin(builtin: Engine, text: str, number: str) -> None:
     """A NIN near "NIN" or "NIMC" is NG_NIN, FATAL, NDPA, at its exact span."""
-    start = text.index(number)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("ng.nin", "NG_NIN", "FATAL", "NDPA", (start, start + len(number)))]
+    assert sole_hit(builtin, text, number) == ("ng.nin", "NG_NIN", "FATAL", "NDPA")
 
 
 @pytest.mark.parametrize(
@@ -37,6 +35,8 @@ def test_nin(builtin: Engine, text: str, number: str) -> None:
         "Order 12345678901 shipped",  # no context word
         "NIN pending; call 08031234567",  # a Nigerian mobile number
         "NIN pending; call +234 803 123 4567",
+        "NIN pending; BVN: 22123456789",  # a bank verification number
+        "NIN pending; Bank Verification Number 22123456789",
     ],
 )
 def test_not_nin(builtin: Engine, text: str) -> None:
@@ -46,12 +46,4 @@ def test_not_nin(builtin: Engine, text: str) -> None:
 
 def test_nin_no_bypass(builtin: Engine) -> None:
     """A list number before a NIN, or two NINs side by side, hide nothing."""
-    assert values(builtin, "NINs: 1. 12345678901", "NG_NIN") == ["12345678901"]
-    assert values(builtin, "NINs 12345678901 70123456789", "NG_NIN") == [
-        "12345678901",
-        "70123456789",
-    ]
-    assert values(builtin, "NINs 12345678901,70123456789", "NG_NIN") == [
-        "12345678901",
-        "70123456789",
-    ]
+    assert_no_bypass(builtin, "NINs:", "12345678901", "70123456789", "NG_NIN")

@@ -8,8 +8,9 @@ import pytest
 
 from engine_core import Engine
 
-from .conftest import hits, values
+from .conftest import values
 from .evasion import full_width
+from .expectations import assert_no_bypass, sole_hit
 
 #: python-stdnum's example T.C. Kimlik No (its tr.tckimlik docstring).
 TCKN = "17291716060"
@@ -24,14 +25,13 @@ TCKN = "17291716060"
         "T.C. KİMLİK NUMARASI: 17291716060",
         "TCKN 17291716060",
         "Turkish ID number 17291716060",
+        "Vatandaşlık numarası: 17291716060",
+        "T.C. Kimlik No:17291716060",  # a label's colon
     ],
 )
 def test_national_id(builtin: Engine, text: str) -> None:
     """A T.C. Kimlik No named in Turkish (any inflection) or English is TR_NATIONAL_ID, FATAL."""
-    start = text.index(TCKN)
-    assert [
-        (hit.rule_id, hit.category, hit.severity, hit.law, hit.span) for hit in hits(builtin, text)
-    ] == [("tr.national_id", "TR_NATIONAL_ID", "FATAL", "KVKK", (start, start + len(TCKN)))]
+    assert sole_hit(builtin, text, TCKN) == ("tr.national_id", "TR_NATIONAL_ID", "FATAL", "KVKK")
 
 
 @pytest.mark.parametrize(
@@ -44,6 +44,7 @@ def test_national_id(builtin: Engine, text: str) -> None:
         "Sipariş numarası 17291716060 kargoya verildi.",  # no context word
         "Kimlik doğrulama hattı: +90 532 123 45 67",  # a phone number
         "Kimlik kartı ücreti 1729171606,00 TL",  # a price
+        "Kimlik doğrulama saat 10:17291716060",  # glued to a time
     ],
 )
 def test_not_national_id(builtin: Engine, text: str) -> None:
@@ -54,15 +55,7 @@ def test_not_national_id(builtin: Engine, text: str) -> None:
 def test_national_id_no_bypass(builtin: Engine) -> None:
     """A list number before an ID, full-width digits, two IDs side by side: each detected."""
     second = "10000000146"  # the test number of the NVI's identity verification service
-    assert values(builtin, "Kimlik numaraları: 1) 17291716060", "TR_NATIONAL_ID") == [TCKN]
-    assert values(builtin, f"Kimlik numaraları: {TCKN} {second}", "TR_NATIONAL_ID") == [
-        TCKN,
-        second,
-    ]
-    assert values(builtin, f"Kimlik numaraları: {TCKN},{second}", "TR_NATIONAL_ID") == [
-        TCKN,
-        second,
-    ]
-    assert values(builtin, full_width("TC Kimlik No 17291716060"), "TR_NATIONAL_ID") == [
-        full_width("17291716060")
+    assert_no_bypass(builtin, "Kimlik numaraları:", TCKN, second, "TR_NATIONAL_ID")
+    assert values(builtin, full_width(f"TC Kimlik No {TCKN}"), "TR_NATIONAL_ID") == [
+        full_width(TCKN)
     ]
