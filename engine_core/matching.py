@@ -66,6 +66,10 @@ class Matcher(ABC):
     #: How far into a match its prefilter match may start, at most (0: at the first
     #: character), or None when unknown. Lets scan windows start at the hit.
     prefilter_lead: int | None = None
+    #: With ``prefilter_lead`` 0: a class without ``?`` that always holds the character
+    #: before a match (from an opening look-behind or ``\\b``), or None. One-pass
+    #: scanners may then require it (or the text's start) before a prefilter hit.
+    prefilter_guard: str | None = None
     #: False when :meth:`growing_start` cannot tell where a growing match
     #: could start; the streaming layer then holds text back conservatively.
     can_tell_growth: bool = True
@@ -263,6 +267,7 @@ class RegexMatcher(Matcher):
         validator: Callable[[str], bool] | None = None,
         prefilter: str | None = None,
         prefilter_lead: int | None = None,
+        prefilter_guard: str | None = None,
         timeout: float = DEFAULT_MATCH_TIMEOUT_S,
         rule_id: str = "",
     ) -> None:
@@ -272,6 +277,7 @@ class RegexMatcher(Matcher):
         self.validator = validator
         self.prefilter = prefilter
         self.prefilter_lead = prefilter_lead if prefilter is not None else None
+        self.prefilter_guard = prefilter_guard if self.prefilter_lead == 0 else None
         self.timeout = timeout
         self.rule_id = rule_id
 

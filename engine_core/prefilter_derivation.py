@@ -50,7 +50,7 @@ import regex
 
 from .matching import REGEX_FLAGS
 
-__all__ = ["DerivedPrefilter", "derive_prefilter"]
+__all__ = ["DerivedPrefilter", "derive_prefilter", "left_guard"]
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -541,6 +541,165 @@ def _derive(pattern: str, flag_names: tuple[str, ...]) -> DerivedPrefilter | Non
         if _hyperscan_accepts(candidate.source):
             return DerivedPrefilter(candidate.source, candidate.lead)
     return None
+
+
+#: Characters a guard class never leaves out: ``?`` stands for every character outside
+#: Latin-1 in the scan bytes, and the others would need escapes Hyperscan's path refuses.
+_GUARD_KEEP = _CLASS_SPECIAL | {"?"}
+
+
+def _one_char_members(item: tuple[Any, Any], scope: _Scope, fold: bool) -> tuple[set[str], bool]:
+    """Return the printable members of a one-character item and whether it admits more."""
+    op, value = item
+    if op is _constants.IN:
+        if value and value[0][0] is _constants.NEGATE:
+            raise _Unsure
+        found: set[str] = set()
+        other = False
+        for item_op, item_value in value:
+            members, more = _members(item_op, item_value, scope, fold)
+            found |= members
+            other = other or more
+        return found, other
+    if op in (_constants.LITERAL, _constants.CATEGORY):
+        return _members(op, value, scope, fold)
+    if op is _constants.ANY:  # every character but a newline (all of them with DOTALL)
+        return set(_PRINTABLE), True
+    raise _Unsure
+
+
+#: Categories whose every member is a word character.
+_WORD_CATEGORIES = frozenset({_constants.CATEGORY_WORD, _constants.CATEGORY_DIGIT})
+
+
+def _word_only(item: tuple[Any, Any], scope: _Scope) -> bool:
+    """True when the first character ``item`` matches is always a word character."""
+    op, value = item
+    if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+        low, _high, body = value
+        return low >= 1 and bool(body.data) and _word_only(body.data[0], scope)
+    if op is _constants.SUBPATTERN:
+        body = value[3]
+        return bool(body.data) and _word_only(body.data[0], scope)
+    parts = value if op is _constants.IN else [item]
+    for part_op, part_value in parts:
+        if part_op is _constants.CATEGORY:
+            if part_value not in _WORD_CATEGORIES:
+                return False
+            continue
+        members, other = _members(part_op, part_value, scope, True)
+        if other or not members <= _WORD:
+            return False
+    return True
+
+
+def _first_chars(items: Sequence[tuple[Any, Any]], scope: _Scope) -> tuple[set[str], bool]:
+    """Return the printable characters a match of ``items`` may start with, and whether more.
+
+    Raise _Unsure when the sequence may match empty or holds something not understood.
+    """
+    for op, value in items:
+        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
+            continue
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+            if value[0] < 1:
+                raise _Unsure
+            return _first_chars(value[2].data, scope)
+        if op is _constants.SUBPATTERN:
+            if value[1] or value[2]:  # flags changed inside the group
+                raise _Unsure
+            return _first_chars(value[3].data, scope)
+        if op is _constants.BRANCH:
+            found: set[str] = set()
+            other = False
+            for branch in value[1]:
+                members, more = _first_chars(branch.data, scope)
+                found |= members
+                other = other or more
+            return found, other
+        return _one_char_members((op, value), scope, True)
+    raise _Unsure
+
+
+def _is_lookahead(item: tuple[Any, Any]) -> bool:
+    return item[0] in (_constants.ASSERT, _constants.ASSERT_NOT) and item[1][0] == 1
+
+
+def _forbidden_before(items: Sequence[tuple[Any, Any]], scope: _Scope) -> set[str]:
+    """Return printable characters that never precede a match of the sequence ``items``.
+
+    Openings that say so (after any look-aheads): a look-behind of one class
+    (``(?<![\\w.-])``); a word boundary before a word character; a one-character item
+    followed by a two-character look-behind whose second class holds every character
+    the item matches (``[0-9](?<![\\w.].)``); a group, or an alternation each of whose
+    branches opens so (the characters every branch refuses).
+    """
+    items = list(items)
+    while items and _is_lookahead(items[0]):
+        items = items[1:]
+    if not items:
+        return set()
+    first, second = items[0], items[1] if len(items) > 1 else None
+    op, value = first
+    if op is _constants.ASSERT_NOT and value[0] == -1 and len(value[1]) == 1:
+        return _one_char_members(value[1][0], scope, False)[0]
+    if op is _constants.AT and value is _constants.AT_BOUNDARY and second is not None:
+        return set(_WORD) if _word_only(second, scope) else set()
+    if (
+        second is not None
+        and second[0] is _constants.ASSERT_NOT
+        and second[1][0] == -1
+        and len(second[1][1]) == 2
+        and _parser.SubPattern(_parser.State(), [first]).getwidth() == (1, 1)
+    ):
+        body = list(second[1][1])
+        chars, other = _first_chars([first], scope)
+        allowed, _ = _one_char_members(body[1], scope, False)
+        if not other and chars and chars <= allowed:
+            return _one_char_members(body[0], scope, False)[0]
+    if op is _constants.SUBPATTERN and not value[1] and not value[2]:
+        return _forbidden_before(value[3].data, scope)
+    if op is _constants.BRANCH:
+        refused = [_forbidden_before(branch.data, scope) for branch in value[1]]
+        return set.intersection(*refused) if refused else set()
+    return set()
+
+
+@functools.lru_cache(maxsize=1024)
+def _guard(pattern: str, flag_names: tuple[str, ...]) -> str | None:
+    flags = 0
+    for name in flag_names:
+        if name.upper() not in _FLAGS:
+            return None
+        flags |= _FLAGS[name.upper()]
+    if regex.DEFAULT_VERSION != regex.VERSION0:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            parsed = _parser.parse(pattern, flags)
+        _check_braces(parsed.data)
+        scope = _Scope(
+            bool(parsed.state.flags & re.IGNORECASE), bool(parsed.state.flags & re.ASCII)
+        )
+        forbidden = _forbidden_before(list(parsed.data), scope) - _GUARD_KEEP
+    except (_Unsure, Exception):  # syntax only ``regex`` knows, a warning, parser changes
+        return None
+    if not forbidden:
+        return None
+    return f"[^{_ranges(sorted(forbidden))}]"
+
+
+def left_guard(pattern: str, flags: Iterable[str] = ()) -> str | None:
+    """Return a class holding the character before every match of ``pattern``, or None.
+
+    Only characters the pattern's opening look-behind or word boundary surely
+    refuses are left out of the class (never ``?`` nor a character special in a
+    class), so on the scan bytes a prefilter starting at a match's start may be
+    led by ``(?:^|<class>)`` and still find every match (docs/architecture.md,
+    "Prefilters").
+    """
+    return _guard(pattern, tuple(flags))
 
 
 def derive_prefilter(pattern: str, flags: Iterable[str] = ()) -> DerivedPrefilter | None:

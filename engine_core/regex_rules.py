@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from .matching import RegexMatcher, pattern_problems
 from .model import RuleDeclaration
 from .options import Option
-from .prefilter_derivation import derive_prefilter
+from .prefilter_derivation import derive_prefilter, left_guard
 from .registries import RuleType
 
 __all__ = [
@@ -75,12 +75,16 @@ def regex_matcher(
         derived = derive_prefilter(rule.pattern, rule.flags)
         if derived is not None:
             prefilter, lead = derived.source, derived.lead
+    # A guard says which characters precede a match: only sound when every span
+    # starts where a pattern match starts (docs/architecture.md, "Prefilters").
+    guard = left_guard(rule.pattern, rule.flags) if matcher_class.window_safe else None
     return matcher_class(
         rule.pattern,
         flags=rule.flags,
         validator=validator,
         prefilter=prefilter or None,
         prefilter_lead=lead,
+        prefilter_guard=guard if lead == 0 else None,
         rule_id=rule.id,
     )
 

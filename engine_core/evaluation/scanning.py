@@ -36,6 +36,8 @@ class _ScanGroup:
     """
 
     prefilter: regex.Pattern[str]
+    #: What the one-pass scanner searches: the prefilter, led by its guard when known.
+    anchor: str
     windowed: tuple[CompiledRule, ...]
     whole: tuple[CompiledRule, ...]
     before: int
@@ -51,13 +53,14 @@ def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
 
 
 def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
-    """Group the rules that have a prefilter by its source."""
-    by_source: dict[str, list[CompiledRule]] = {}
+    """Group the rules that have a prefilter by its source and guard."""
+    by_source: dict[tuple[str, str | None], list[CompiledRule]] = {}
     for rule in rules:
         if rule.matcher.prefilter is not None:
-            by_source.setdefault(rule.matcher.prefilter, []).append(rule)
+            key = (rule.matcher.prefilter, rule.matcher.prefilter_guard)
+            by_source.setdefault(key, []).append(rule)
     groups: list[_ScanGroup] = []
-    for source, members in by_source.items():
+    for (source, guard), members in by_source.items():
         windowed: list[CompiledRule] = []
         whole: list[CompiledRule] = []
         before = after = lead = 0
@@ -75,8 +78,12 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 before = max(before, bounds[0])
                 after = max(after, bounds[0] + bounds[1])
                 lead = max(lead, rule_lead)
+        # A guarded hit starts one character before the match: windows still cover it.
+        anchor = source if guard is None else f"(?:^|{guard})(?:{source})"
         groups.append(
-            _ScanGroup(prefilter, tuple(windowed), tuple(whole), before, after, lead, timeout)
+            _ScanGroup(
+                prefilter, anchor, tuple(windowed), tuple(whole), before, after, lead, timeout
+            )
         )
     return tuple(groups)
 
@@ -89,7 +96,7 @@ class Scanner:
         # One compiled prefilter per distinct source, shared by the rules that name it.
         self._groups = _scan_groups(self.rules, match_timeout_s)
         # Large texts: one Hyperscan pass finds the hits of every accelerable prefilter.
-        self._anchors = AnchorScanner.build([group.prefilter.pattern for group in self._groups])
+        self._anchors = AnchorScanner.build([group.anchor for group in self._groups])
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
 
     def find(
@@ -116,9 +123,8 @@ class Scanner:
         anchors = self._anchors
         anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
         for group in self._groups:
-            source = group.prefilter.pattern
-            if anchors is not None and source in anchors.accelerated:
-                hits = anchored.get(source)
+            if anchors is not None and group.anchor in anchors.accelerated:
+                hits = anchored.get(group.anchor)
                 if hits:  # an accelerated prefilter with no hit: the group cannot match
                     self._scan_group(group, text, start, stop, found, skip, hits)
             else:

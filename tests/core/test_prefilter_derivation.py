@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
-from engine_core.anchors import AnchorScanner, accelerable
+from engine_core.anchors import AnchorScanner, accelerable, scan_bytes
 from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
-from engine_core.prefilter_derivation import DerivedPrefilter, derive_prefilter
+from engine_core.prefilter_derivation import DerivedPrefilter, derive_prefilter, left_guard
 
 #: (pattern, flags, a pattern generating its matches or near-misses for the test texts).
 PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -58,6 +58,19 @@ PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,4}", (), r"[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){1,4}"),
     (r"(?i)[^\W\d_]{2}-\d{3}", (), r"[a-zA-Z\u212a\u017f\u00e9]{2}-[0-9]{3}"),
     (r"ticket\s+#\d+", (), r"ticket[ \t\n]{1,2}#[0-9\u0661]{1,3}"),
+    # The catalogue's openings, which give a guard (the character before a match).
+    (r"[0-9](?<![\w.-].)[0-9]{5}(?![\w])", (), r"[a-z\u00e9\u0416.-]?[0-9\u0661]{5,7}"),
+    (
+        r"(?:[2-6]|1(?=80))(?<![\w+./].)[0-9]{3}",
+        (),
+        r"[+./a\u00e9]?(?:[2-6]|1[08])[0-9]{2,4}",
+    ),
+    (
+        r"(?:H(?<![\w-].)R[ ]?[0-9]|[0-9](?<![\w.].))[0-9]{4}",
+        ("IGNORECASE",),
+        r"[xX\u00e9.-]?(?:[hH]?[rR] ?)?[0-9]{4,6}",
+    ),
+    (r"(?!19)\b[0-9]{4}\b", (), r"[a-z\u00e9_\u0416]?[0-9]{3,5}"),
 )
 
 NOISE = st.text(
@@ -133,6 +146,30 @@ def test_every_match_contains_its_derived_prefilter_within_the_lead(
     for span in _matches(pattern, flags, text):
         assert _contains_prefilter(derived, text, span), (derived, span)
         assert _hyperscan_covers(derived, text, span), (derived, span)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_case())
+def test_the_character_before_every_match_is_in_the_guard(
+    case: tuple[str, tuple[str, ...], str],
+) -> None:
+    """A guard holds the character before each match as the one-pass scanner reads it."""
+    pattern, flags, text = case
+    guard = left_guard(pattern, flags)
+    if guard is None:
+        return
+    scanned = scan_bytes(text).data.decode("latin-1")
+    for start, _ in _matches(pattern, flags, text):
+        assert start == 0 or regex.fullmatch(guard, scanned[start - 1]), (guard, text, start)
+
+
+def test_openings_that_give_a_guard() -> None:
+    assert left_guard(r"(?<![\w.-])[0-9]{4}") == "[^.0-9A-Z_a-z]"
+    assert left_guard(r"\b\d{4}") == "[^0-9A-Z_a-z]"
+    assert left_guard(r"[0-9](?<![\w+./].)[0-9]{3}") == "[^+.-9A-Z_a-z]"  # "." to "9" is one range
+    assert left_guard(r"(?!00)(?:AB|[0-9](?<![0-9].))[0-9]") is None  # a branch without one
+    assert left_guard(r"\b[^x]{3}") is None  # may start with a character that is no word
+    assert left_guard(r"[0-9]{4}") is None
 
 
 def _playbook() -> str:
