@@ -515,8 +515,8 @@ def _hyperscan_accepts(source: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=1024)
-def _derive(pattern: str, flag_names: tuple[str, ...]) -> DerivedPrefilter | None:
+def _parsed(pattern: str, flag_names: tuple[str, ...]) -> tuple[Any, _Scope] | None:
+    """Return the pattern as Python's parser reads it and its scope, or None when unsure."""
     flags = 0
     for name in flag_names:
         if name.upper() not in _FLAGS:
@@ -529,11 +529,21 @@ def _derive(pattern: str, flag_names: tuple[str, ...]) -> DerivedPrefilter | Non
             warnings.simplefilter("error")
             parsed = _parser.parse(pattern, flags)
         _check_braces(parsed.data)
-        scope = _Scope(
-            bool(parsed.state.flags & re.IGNORECASE), bool(parsed.state.flags & re.ASCII)
-        )
-        piece, candidates = _sequence(parsed.data, scope, parsed.state)
     except (_Unsure, Exception):  # syntax only ``regex`` knows, a warning, parser changes
+        return None
+    scope = _Scope(bool(parsed.state.flags & re.IGNORECASE), bool(parsed.state.flags & re.ASCII))
+    return parsed, scope
+
+
+@functools.lru_cache(maxsize=1024)
+def _derive(pattern: str, flag_names: tuple[str, ...]) -> DerivedPrefilter | None:
+    read = _parsed(pattern, flag_names)
+    if read is None:
+        return None
+    parsed, scope = read
+    try:
+        piece, candidates = _sequence(parsed.data, scope, parsed.state)
+    except (_Unsure, Exception):  # a construct the translation does not know
         return None
     if piece is not None:
         candidates.append(_Candidate(piece.source, 0, piece.bits, piece.negated))
@@ -667,23 +677,13 @@ def _forbidden_before(items: Sequence[tuple[Any, Any]], scope: _Scope) -> set[st
 
 @functools.lru_cache(maxsize=1024)
 def _guard(pattern: str, flag_names: tuple[str, ...]) -> str | None:
-    flags = 0
-    for name in flag_names:
-        if name.upper() not in _FLAGS:
-            return None
-        flags |= _FLAGS[name.upper()]
-    if regex.DEFAULT_VERSION != regex.VERSION0:
+    read = _parsed(pattern, flag_names)
+    if read is None:
         return None
+    parsed, scope = read
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            parsed = _parser.parse(pattern, flags)
-        _check_braces(parsed.data)
-        scope = _Scope(
-            bool(parsed.state.flags & re.IGNORECASE), bool(parsed.state.flags & re.ASCII)
-        )
         forbidden = _forbidden_before(list(parsed.data), scope) - _GUARD_KEEP
-    except (_Unsure, Exception):  # syntax only ``regex`` knows, a warning, parser changes
+    except (_Unsure, Exception):  # a construct the reading does not know
         return None
     if not forbidden:
         return None
