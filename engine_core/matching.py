@@ -13,7 +13,7 @@ import importlib
 import re
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import zip_longest
 from typing import Any, ClassVar
 
@@ -107,6 +107,18 @@ class Matcher(ABC):
         end); a matcher may read up to it to decide a value that starts in the window.
         """
         return [span for span in self.find(text, start, stop) if span[0] < last]
+
+    def find_near(
+        self, text: str, hit_starts: Sequence[int], lead: int, start: int, stop: int
+    ) -> list[Span]:
+        """Return the spans of :meth:`find` in ``text[start:stop]``, given where matches may start.
+
+        ``hit_starts`` (sorted) are the starts of every prefilter match in the range;
+        each match starts at most ``lead`` characters before one. The default scans
+        the whole range; a matcher that can attempt a match at given starts (a pattern
+        with unbounded repetition, say) overrides it to try only those.
+        """
+        return self.find(text, start, stop)
 
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
         """Return (values, candidates) from ``start``: the spans of :meth:`find`, and every
@@ -329,7 +341,6 @@ class RegexMatcher(Matcher):
     def _scan(self, text: str, start: int, end: int, last: int, limit: int) -> list[Span]:
         """Return the validated spans from ``start`` that start before ``last`` (see find)."""
         spans: list[Span] = []
-        validator = self.validator
         search = self.pattern.search
         position = start
         try:
@@ -343,21 +354,59 @@ class RegexMatcher(Matcher):
                 if finish == begin:
                     position = begin + 1
                     continue
-                position = finish
-                if validator is None or validator(text[begin:finish]):
-                    spans.append((begin, finish))
-                elif self.split_candidates:
-                    piece = self._piece(text, begin, finish, limit)
-                    if piece is not None:
-                        # Resume right after the piece: what followed it inside the
-                        # failed candidate may be the next value (two values glued).
-                        spans.append(piece)
-                        position = piece[1]
+                position = self._keep(text, begin, finish, limit, spans)
                 if position >= last:
                     break
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def find_near(
+        self, text: str, hit_starts: Sequence[int], lead: int, start: int, stop: int
+    ) -> list[Span]:
+        """Return the spans of :meth:`find`, attempting matches only near prefilter hits.
+
+        A whole-range scan tries every start from where the last match ended. A
+        match starting at ``x`` contains a prefilter match starting in ``[x, x +
+        lead]``, so no start outside ``[hit - lead, hit]`` of some hit can match:
+        attempting just those starts, in order and from where the last match ended,
+        meets the same matches in the same order (docs/architecture.md, "The path
+        of one decision"). The cost follows the hits, not the range, whatever the
+        pattern's longest match.
+        """
+        if not self._plain_find:
+            return super().find_near(text, hit_starts, lead, start, stop)
+        spans: list[Span] = []
+        attempt = self.pattern.match
+        position = start
+        try:
+            for hit in hit_starts:
+                if hit < position:
+                    continue
+                for begin in range(max(position, hit - lead), min(hit, stop - 1) + 1):
+                    match = attempt(text, begin, stop, timeout=self.timeout)
+                    if match is None or match.end() == begin:
+                        continue
+                    position = self._keep(text, begin, match.end(), stop, spans)
+                    break
+        except TimeoutError:
+            raise self.timed_out() from None
+        return spans
+
+    def _keep(self, text: str, begin: int, finish: int, limit: int, spans: list[Span]) -> int:
+        """Add the candidate ``[begin, finish)`` (or its valid piece) to ``spans``; return
+        where the scan goes on."""
+        validator = self.validator
+        if validator is None or validator(text[begin:finish]):
+            spans.append((begin, finish))
+        elif self.split_candidates:
+            piece = self._piece(text, begin, finish, limit)
+            if piece is not None:
+                # Resume right after the piece: what followed it inside the
+                # failed candidate may be the next value (two values glued).
+                spans.append(piece)
+                return piece[1]
+        return finish
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the non-overlapping, non-empty, validated match spans.

@@ -45,6 +45,11 @@ class _ScanGroup:
     lead: int
     timeout: float
 
+    @property
+    def rules(self) -> tuple[CompiledRule, ...]:
+        """Every rule of the group."""
+        return self.windowed + self.whole
+
 
 def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
     """Yield the span of each match."""
@@ -123,6 +128,8 @@ class Scanner:
         anchors = self._anchors
         anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
         for group in self._groups:
+            if skip and all(rule.index in skip for rule in group.rules):
+                continue  # context-required rules without their words: nothing to run
             if anchors is not None and group.anchor in anchors.accelerated:
                 hits = anchored.get(group.anchor)
                 if hits:  # an accelerated prefilter with no hit: the group cannot match
@@ -134,6 +141,37 @@ class Scanner:
             for rule in self.rules
             if rule.index in found
         ]
+
+    @staticmethod
+    def _scan_whole(
+        group: _ScanGroup,
+        text: str,
+        start: int,
+        stop: int,
+        found: dict[int, list[Span]],
+        skip: frozenset[int],
+        known_hits: list[Span] | None,
+    ) -> None:
+        """Add the spans of the group's rules without a window proof to ``found``.
+
+        With every prefilter match known and a rule's lead known, only starts near
+        a hit are attempted (:meth:`Matcher.find_near`); a guarded hit starts one
+        character before its prefilter match, hence one more character of lead.
+        """
+        shift = 0 if group.anchor == group.prefilter.pattern else 1
+        starts: list[int] | None = None
+        for rule in group.whole:
+            if rule.index in skip:
+                continue
+            lead = rule.matcher.prefilter_lead
+            if known_hits is not None and lead is not None:
+                if starts is None:
+                    starts = sorted({hit_start + shift for hit_start, _ in known_hits})
+                spans = rule.matcher.find_near(text, starts, lead + shift, start, stop)
+            else:
+                spans = rule.matcher.find(text, start, stop)
+            if spans:
+                found.setdefault(rule.index, []).extend(spans)
 
     @staticmethod
     def _scan_group(
@@ -174,12 +212,8 @@ class Scanner:
             first = next(hits, None)
             if first is None:
                 return
-            for rule in group.whole:
-                if rule.index in skip:
-                    continue
-                whole_spans = rule.matcher.find(text, start, stop)
-                if whole_spans:
-                    found.setdefault(rule.index, []).extend(whole_spans)
+            if group.whole:
+                Scanner._scan_whole(group, text, start, stop, found, skip, known_hits)
             if not group.windowed:
                 return
             before, after, lead = group.before, group.after, group.lead

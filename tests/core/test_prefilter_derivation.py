@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from engine_core import Engine
 from engine_core.anchors import AnchorScanner, accelerable, scan_bytes
 from engine_core.licensing.context import CommunityLicense
+from engine_core.matching import RegexMatcher
 from engine_core.packs.playbook import parse_playbook
 from engine_core.prefilter_derivation import DerivedPrefilter, derive_prefilter, left_guard
 
@@ -306,3 +307,37 @@ def test_the_examples_of_plugins_md_are_what_the_derivation_gives() -> None:
         derived = _derived(pattern.strip("`").replace("\\|", "|"), ())
         assert derived.source == source.strip("`").replace("\\|", "|")
         assert str(derived.lead) == lead or (derived.lead is None and lead.startswith("none"))
+
+
+def _digit_sum_is_even(candidate: str) -> bool:
+    return sum(int(char) for char in candidate if char.isdigit()) % 2 == 0
+
+
+#: Unbounded patterns with a known lead, with and without a check that splits candidates.
+NEAR_CASES = (
+    RegexMatcher(r"(?<![0-9])[0-9][0-9 -]*[0-9](?![0-9])", prefilter="[0-9]", prefilter_lead=0),
+    RegexMatcher(
+        r"(?<![0-9])[0-9][0-9 -]*[0-9](?![0-9])",
+        validator=_digit_sum_is_even,
+        prefilter="[0-9]",
+        prefilter_lead=0,
+    ),
+    RegexMatcher(r"ab? ?#\d+", prefilter="#", prefilter_lead=3),
+    RegexMatcher(r"(?:x|yz)?#[a-z]*", prefilter="#", prefilter_lead=2),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(NEAR_CASES),
+    st.text(alphabet="0123456789 -#abxyz\n", max_size=60),
+)
+def test_attempts_near_hits_find_what_a_whole_range_scan_finds(
+    matcher: RegexMatcher, text: str
+) -> None:
+    """Unbounded rules are attempted only near prefilter hits, with the same spans."""
+    assert matcher.prefilter is not None
+    assert matcher.prefilter_lead is not None
+    hits = [match.start() for match in regex.finditer(matcher.prefilter, text, overlapped=True)]
+    near = matcher.find_near(text, hits, matcher.prefilter_lead, 0, len(text))
+    assert near == matcher.find(text), text
