@@ -22,6 +22,7 @@ import codecs
 import importlib
 import re
 import threading
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -139,11 +140,12 @@ class AnchorScanner:
             data = encoded
         else:
             data = scan_bytes(text[start:stop]).data
-        hits: list[list[tuple[int, int]]] = [[] for _ in self.sources]
+        hits: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
 
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
             hits[identifier].append((begin + start, end + start))
 
         for database, scratch in zip(self._databases, self._scratches(), strict=True):
             database.scan(data, match_event_handler=on_match, scratch=scratch)
-        return {source: found for source, found in zip(self.sources, hits, strict=True) if found}
+        sources = self.sources
+        return {sources[identifier]: found for identifier, found in hits.items()}

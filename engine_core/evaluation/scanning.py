@@ -45,10 +45,9 @@ class _ScanGroup:
     lead: int
     timeout: float
 
-    @property
-    def rules(self) -> tuple[CompiledRule, ...]:
-        """Every rule of the group."""
-        return self.windowed + self.whole
+    #: The indexes of every rule of the group (context-required rules without their
+    #: words are skipped; a group all of whose rules are skipped is not visited).
+    indexes: frozenset[int]
 
 
 def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
@@ -87,7 +86,15 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
         anchor = source if guard is None else f"(?:^|{guard})(?:{source})"
         groups.append(
             _ScanGroup(
-                prefilter, anchor, tuple(windowed), tuple(whole), before, after, lead, timeout
+                prefilter,
+                anchor,
+                tuple(windowed),
+                tuple(whole),
+                before,
+                after,
+                lead,
+                timeout,
+                frozenset(rule.index for rule in members),
             )
         )
     return tuple(groups)
@@ -102,7 +109,15 @@ class Scanner:
         self._groups = _scan_groups(self.rules, match_timeout_s)
         # Large texts: one Hyperscan pass finds the hits of every accelerable prefilter.
         self._anchors = AnchorScanner.build([group.anchor for group in self._groups])
+        accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
+        #: The groups the one pass serves, by what it searches; only those with hits run.
+        self._by_anchor = {
+            group.anchor: group for group in self._groups if group.anchor in accelerated
+        }
+        #: The groups whose prefilter the one pass cannot take: searched one by one.
+        self._searched = tuple(group for group in self._groups if group.anchor not in accelerated)
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
+        self._by_index = {rule.index: rule for rule in self.rules}
 
     def find(
         self,
@@ -126,21 +141,17 @@ class Scanner:
             if spans:
                 found[rule.index] = spans
         anchors = self._anchors
-        anchored = anchors.scan(text, start, stop, encoded) if anchors is not None else {}
-        for group in self._groups:
-            if skip and all(rule.index in skip for rule in group.rules):
-                continue  # context-required rules without their words: nothing to run
-            if anchors is not None and group.anchor in anchors.accelerated:
-                hits = anchored.get(group.anchor)
-                if hits:  # an accelerated prefilter with no hit: the group cannot match
+        if anchors is not None:
+            # An accelerated prefilter with no hit: its group cannot match, and is not visited.
+            for anchor, hits in anchors.scan(text, start, stop, encoded).items():
+                group = self._by_anchor[anchor]
+                if not (skip and group.indexes <= skip):
                     self._scan_group(group, text, start, stop, found, skip, hits)
-            else:
+        for group in self._searched:
+            if not (skip and group.indexes <= skip):
                 self._scan_group(group, text, start, stop, found, skip)
-        return [
-            Finding(rule, tuple(sorted(found[rule.index])))
-            for rule in self.rules
-            if rule.index in found
-        ]
+        by_index = self._by_index
+        return [Finding(by_index[index], tuple(sorted(found[index]))) for index in sorted(found)]
 
     @staticmethod
     def _scan_whole(
