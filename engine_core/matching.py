@@ -126,6 +126,15 @@ class Matcher(ABC):
         values = sorted(self.find(text, start))
         return values, values
 
+    def candidates_in_window(
+        self, text: str, start: int, stop: int, last: int, limit: int | None = None
+    ) -> tuple[list[Span], list[Span]]:
+        """Return :meth:`candidates` for a scan window: (values, candidates) in
+        ``text[start:stop]`` that start before ``last``. Default: the values of
+        :meth:`find_in_window`, which are their own candidates."""
+        values = self.find_in_window(text, start, stop, last, limit)
+        return values, values
+
     def limit_time(self, seconds: float) -> None:
         """Lower this matcher's scan timeout to at most ``seconds`` (a pack's budget)."""
         self.timeout = min(self.timeout, seconds)
@@ -431,6 +440,16 @@ class RegexMatcher(Matcher):
         if not self._plain_find:
             return super().find_in_window(text, start, stop, last, limit)
         return self._scan(text, start, stop, last, len(text) if limit is None else limit)
+
+    def candidates_in_window(
+        self, text: str, start: int, stop: int, last: int, limit: int | None = None
+    ) -> tuple[list[Span], list[Span]]:
+        """Return (values, pattern matches and values) in a window, starting before ``last``."""
+        values = self.find_in_window(text, start, stop, last, limit)
+        pattern_spans = [span for span in self._pattern_spans(text, start, stop) if span[0] < last]
+        if self.validator is None and self._plain_find:
+            return values, pattern_spans
+        return values, sorted({*values, *pattern_spans})
 
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
         """Return (values, pattern matches and values) from ``start``."""

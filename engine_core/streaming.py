@@ -22,6 +22,18 @@ number of characters received) does, per rule:
   or optional parts and look-aheads that ran out of text, and complete
   matches ending at the end); ``g`` is the earliest over all rules.
 
+Most rules are served by the pack's one prefilter pass
+(:meth:`~engine_core.evaluation.CompiledPack.stream_candidates`): their values
+and candidates come from scan windows around prefilter hits, as in
+``evaluate``, and a rule whose prefilter has no complete match ending within
+its reach of the end, and whose lead is short, cannot start a growing match
+before a partial prefilter match at the end: such rules share one bound (the
+most of their prefilter reach plus lead before the end) and are not asked.
+A context-required rule none of whose words is in the buffer is not run: its
+values could only count if a word arrives later, so only text within its
+context window plus twice its reach of the end is held back for it, and only
+while its prefilter has a hit there.
+
 Then it picks the cut ``c``: the position just after the last whitespace ``w``
 with ``r <= w``, ``w <= n - lookahead_chars`` and ``c <= g``, that is not
 strictly inside any value or candidate; it releases ``T[r:c]`` with every value
@@ -155,6 +167,8 @@ class _RulePlan:
     #: How far before its prefilter match a match can start (the declared lead, else the
     #: longest match), or None when unknown.
     lead: int | None
+    #: How far a prefilter match (with its right context) reads, or None when unbounded.
+    prefilter_reach: int | None
 
 
 @dataclass
@@ -179,7 +193,9 @@ def _plan(rule: CompiledRule) -> _RulePlan:
     lead = matcher.prefilter_lead if matcher.prefilter_lead is not None else None
     if lead is None and bounds is not None:
         lead = bounds[0]
-    return _RulePlan(rule, prefilter, growth_window, reach, lead)
+    prefilter_bounds = scan_bounds(prefilter) if prefilter is not None else None
+    prefilter_reach = None if prefilter_bounds is None else sum(prefilter_bounds)
+    return _RulePlan(rule, prefilter, growth_window, reach, lead, prefilter_reach)
 
 
 #: Rules whose attempts read at most this far are also held back that far while their
@@ -310,6 +326,18 @@ class StreamSession:
         self._scanned_at = 0  # _received at the last scan
         self._first_space = -1  # first whitespace at or after _released, or -1
         self._scanned_chars = 0
+        # Context-required rules a scan may skip when their words are absent: those whose
+        # attempts read a bounded length, so that their values near the end can be held.
+        self._skippable = frozenset(
+            plan.rule.index
+            for plan in self._plans
+            if plan.reach is not None
+            and plan.rule.context is not None
+            and plan.rule.context.required
+        )
+        # Filled at the first scan (see _quiet_rules).
+        self._quiet: tuple[int, tuple[_RulePlan, ...], bool] | None = None
+        self._quiet_plans: dict[int, _RulePlan] = {}
 
     # --- state -------------------------------------------------------------------
 
@@ -443,6 +471,32 @@ class StreamSession:
             ]
         return _Scan(findings, scan.avoid, growth, fatal)
 
+    def _quiet_rules(self, served: frozenset[int]) -> tuple[int, tuple[_RulePlan, ...], bool]:
+        """Split the plans, once: rules settled by their prefilter's absence alone, and the rest.
+
+        Returns how far such a rule's growing match may start before the end (the most of
+        their prefilter reach plus lead; 0 when there are none), the plans visited on every
+        scan, and whether a quiet rule has context words.
+        """
+        if self._quiet is None:
+            quiet = {
+                plan.rule.index: plan
+                for plan in self._plans
+                if plan.rule.index in served
+                and plan.lead is not None
+                and plan.lead <= SHORT_LEAD
+                and plan.prefilter_reach is not None
+            }
+            self._quiet_plans = quiet
+            self._quiet = (
+                max((plan.prefilter_reach or 0) + (plan.lead or 0) for plan in quiet.values())
+                if quiet
+                else 0,
+                tuple(plan for plan in self._plans if plan.rule.index not in quiet),
+                any(plan.rule.context is not None for plan in quiet.values()),
+            )
+        return self._quiet
+
     def _find_in(self, text: str, start: int, final: bool) -> _Scan:
         """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
         end = len(text)
@@ -453,22 +507,73 @@ class StreamSession:
         # Per prefilter: None when it matches in full, else where its partial match at the
         # end begins (``end`` when nothing of it is there).
         absent_from: dict[str, int | None] = {}
-        for plan in self._plans:
+        # The rules the one prefilter pass serves: values and candidates in windows.
+        served = self._compiled.stream_candidates(text, start, self._skippable)
+        quiet, visited, quiet_context = self._quiet_rules(served.served)
+        if quiet and not final:
+            # Served rules whose prefilter is absent (or far from the end) and whose lead is
+            # short: none can start a growing match before this, whatever their pattern.
+            growth = max(start, end - quiet)
+            if quiet_context:
+                contested = growth
+        quiet_plans = self._quiet_plans
+        found_quiet = [quiet_plans[index] for index in served.last_end if index in quiet_plans]
+        for plan in (*visited, *found_quiet):
             rule = plan.rule
             matcher = rule.matcher
+            if rule.index in served.skipped:
+                # No context word in the text: a value counts only if one arrives later,
+                # within the window after it, so only values that near the end may count;
+                # a cut stays a further reach away, so no match it leaves can gain one.
+                if not final:
+                    assert rule.context is not None
+                    assert plan.reach is not None
+                    held = rule.context.window + 2 * plan.reach
+                    last_end = served.last_end.get(rule.index)
+                    if last_end is not None and last_end > end - held:
+                        rule_growth = max(start, end - held)
+                    elif rule.index in quiet_plans:
+                        rule_growth = end  # no complete candidate near the end; see ``quiet``
+                    else:
+                        rule_growth = max(start, end - held)
+                    growth = min(growth, rule_growth)
+                    settled[rule.index] = rule_growth
+                    contested = min(contested, rule_growth)
+                continue
             values: list[Span] = []
             candidates: list[Span] = []
             absent: int | None = None
-            if plan.prefilter is not None:
-                source = plan.prefilter.pattern
-                if source not in absent_from:
-                    absent_from[source] = _absent_from(plan.prefilter, text, start)
-                absent = absent_from[source]
-            if absent is None:
-                values, candidates = matcher.candidates(text, start)
-                avoid.extend(candidates)
-                if values:
-                    findings.append(Finding(rule, tuple(values)))
+            present = False  # the prefilter matches in full: values and candidates were asked
+            if rule.index in served.served:
+                last_end = served.last_end.get(rule.index)
+                present = last_end is not None
+                if last_end is not None:
+                    values = served.values.get(rule.index, [])
+                    candidates = served.candidates.get(rule.index, [])
+                    avoid.extend(candidates)
+                    if values:
+                        findings.append(Finding(rule, tuple(values)))
+                if (
+                    last_end is None or (plan.reach is not None and last_end <= end - plan.reach)
+                ) and (plan.prefilter_reach is not None):
+                    # No complete prefilter match ends where a growing match could hold it:
+                    # a partial one at the end starts no earlier than its reach before it.
+                    absent = max(start, end - plan.prefilter_reach)
+                elif last_end is None:
+                    assert plan.prefilter is not None
+                    absent = _absent_from(plan.prefilter, text, start)
+            else:
+                if plan.prefilter is not None:
+                    source = plan.prefilter.pattern
+                    if source not in absent_from:
+                        absent_from[source] = _absent_from(plan.prefilter, text, start)
+                    absent = absent_from[source]
+                present = absent is None
+                if present:
+                    values, candidates = matcher.candidates(text, start)
+                    avoid.extend(candidates)
+                    if values:
+                        findings.append(Finding(rule, tuple(values)))
             if final:
                 continue
             if absent is not None and plan.lead is not None and plan.lead <= SHORT_LEAD:
@@ -478,7 +583,7 @@ class StreamSession:
             elif matcher.can_tell_growth:
                 position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
                 rule_growth = end if position is None else max(position, start)
-                if absent is None and plan.reach is not None and plan.reach <= HELD_REACH:
+                if present and plan.reach is not None and plan.reach <= HELD_REACH:
                     # Belt and braces for patterns whose partial matching under-reports
                     # (atomic groups, possessive repeats): an attempt that starts within
                     # its reach of the end may still read it.

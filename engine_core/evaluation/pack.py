@@ -12,7 +12,7 @@ from ..plugins import PluginRegistries
 from .context_words import ContextWords
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
-from .scanning import Scanner
+from .scanning import Scanner, StreamCandidates
 from .verdict import Verdict, decide
 
 __all__ = ["CompiledPack"]
@@ -56,6 +56,14 @@ class CompiledPack:
         scanning must reproduce exactly. ``encoded`` is ``scan_bytes(text).data``.
         """
         return self._scanner.find(text, start, end, encoded)
+
+    def stream_candidates(
+        self, text: str, start: int, skippable: frozenset[int] = frozenset()
+    ) -> StreamCandidates:
+        """Return what a stream's scan of ``text[start:]`` needs from the one prefilter pass;
+        rules in ``skippable`` are not run when they need context words ``text`` lacks."""
+        skip = self._context_words.unmet(text) & skippable if skippable else frozenset()
+        return self._scanner.stream_candidates(text, start, skip)
 
     def find(
         self, text: str, encoded: bytes | None = None, *, propagate: bool = True

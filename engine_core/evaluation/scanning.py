@@ -17,7 +17,7 @@ from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
 from .rules import CompiledRule, Finding
 
-__all__ = ["Scanner"]
+__all__ = ["Scanner", "StreamCandidates"]
 
 
 #: Windows closer than this are scanned as one (fewer calls, same spans).
@@ -100,6 +100,54 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
     return tuple(groups)
 
 
+def _windows(
+    group: _ScanGroup, hits: Iterable[Span], *, exhaustive: bool
+) -> list[tuple[int, int, int]]:
+    """Return the scan windows ``(low, high, last)`` around a group's prefilter hits.
+
+    A window is scanned from ``low`` to ``high`` and keeps the spans starting
+    before ``last`` (the proof is in :meth:`Scanner._scan_group`).
+    """
+    before, after, lead = group.before, group.after, group.lead
+    # With every prefilter match known, a match containing hit [a, b) also starts
+    # at or after b - before; with finditer's non-overlapping hits only a - lead.
+    reach = sorted(
+        (
+            max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
+            max(hit_end, hit_start + 1),
+        )
+        for hit_start, hit_end in hits
+    )
+    windows: list[tuple[int, int, int]] = []
+    low, last = reach[0]
+    for hit_low, hit_last in reach:
+        if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
+            last = max(last, hit_last)
+        else:
+            windows.append((low, last - 1 + after, last))
+            low, last = hit_low, hit_last
+    windows.append((low, last - 1 + after, last))
+    return windows
+
+
+@dataclass(frozen=True)
+class StreamCandidates:
+    """What a stream's scan needs from the one pass (positions in the scanned text).
+
+    ``served`` are the rules whose prefilter the one pass searches; of those,
+    ``last_end`` holds the ones whose prefilter was found, with where its last
+    complete match ends. ``values`` and ``candidates`` are those rules' spans,
+    as :meth:`~engine_core.matching.Matcher.candidates` gives them from the start.
+    """
+
+    values: dict[int, list[Span]]
+    candidates: dict[int, list[Span]]
+    last_end: dict[int, int]
+    served: frozenset[int]
+    #: Rules not run: context-required rules none of whose words is in the text.
+    skipped: frozenset[int] = frozenset()
+
+
 class Scanner:
     """Finds every rule's spans in a text, running each rule only where it can match."""
 
@@ -118,6 +166,9 @@ class Scanner:
         self._searched = tuple(group for group in self._groups if group.anchor not in accelerated)
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
         self._by_index = {rule.index: rule for rule in self.rules}
+        self._served = frozenset(
+            index for group in self._by_anchor.values() for index in group.indexes
+        )
 
     def find(
         self,
@@ -152,6 +203,48 @@ class Scanner:
                 self._scan_group(group, text, start, stop, found, skip)
         by_index = self._by_index
         return [Finding(by_index[index], tuple(sorted(found[index]))) for index in sorted(found)]
+
+    def stream_candidates(
+        self, text: str, start: int, skip: frozenset[int] = frozenset()
+    ) -> StreamCandidates:
+        """Return the values and candidates, from ``start``, of the rules the one pass serves
+        (but those in ``skip``)."""
+        anchors = self._anchors
+        if anchors is None:
+            return StreamCandidates({}, {}, {}, frozenset())
+        stop = len(text)
+        values: dict[int, list[Span]] = {}
+        candidates: dict[int, list[Span]] = {}
+        last_end: dict[int, int] = {}
+        for anchor, hits in anchors.scan(text, start, stop).items():
+            group = self._by_anchor[anchor]
+            last = max(hit_end for _, hit_end in hits)
+            for index in group.indexes:
+                last_end[index] = last
+            if skip and group.indexes <= skip:
+                continue
+            for rule in group.whole:
+                if rule.index not in skip:
+                    values[rule.index], candidates[rule.index] = rule.matcher.candidates(
+                        text, start
+                    )
+            if not group.windowed:
+                continue
+            windows = _windows(group, hits, exhaustive=True)
+            for rule in group.windowed:
+                if rule.index in skip:
+                    continue
+                found: list[Span] = []
+                crossing: list[Span] = []
+                for low, high, window_last in windows:
+                    window_start, window_stop = max(low, start), min(high, stop)
+                    found_here, crossing_here = rule.matcher.candidates_in_window(
+                        text, window_start, window_stop, window_last, stop
+                    )
+                    found += found_here
+                    crossing += crossing_here
+                values[rule.index], candidates[rule.index] = found, crossing
+        return StreamCandidates(values, candidates, last_end, self._served, skip)
 
     @staticmethod
     def _scan_whole(
@@ -227,26 +320,7 @@ class Scanner:
                 Scanner._scan_whole(group, text, start, stop, found, skip, known_hits)
             if not group.windowed:
                 return
-            before, after, lead = group.before, group.after, group.lead
-            # With every prefilter match known, a match containing hit [a, b) also starts
-            # at or after b - before; with finditer's non-overlapping hits only a - lead.
-            exhaustive = known_hits is not None
-            reach = sorted(
-                (
-                    max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
-                    max(hit_end, hit_start + 1),
-                )
-                for hit_start, hit_end in (first, *hits)
-            )
-            windows: list[tuple[int, int, int]] = []
-            low, last = reach[0]
-            for hit_low, hit_last in reach:
-                if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
-                    last = max(last, hit_last)
-                else:
-                    windows.append((low, last - 1 + after, last))
-                    low, last = hit_low, hit_last
-            windows.append((low, last - 1 + after, last))
+            windows = _windows(group, (first, *hits), exhaustive=known_hits is not None)
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,
