@@ -47,7 +47,7 @@ CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
     "IT_IDENTITY_CARD": (("it.identity_card",), True, (True,)),
     "IT_PASSPORT": (("it.passport",), True, (True,)),
     "IT_DRIVER_LICENSE": (("it.driver_license",), True, (True,)),
-    "IT_VAT": (("it.vat",), False, (True,)),
+    "IT_VAT": (("it.vat",), False, (False,)),
     "FR_NIR": (("fr.nir",), True, (False,)),
     "FR_NIF": (("fr.nif",), True, (True,)),
     "PT_CC": (("pt.cc",), True, (True,)),
