@@ -220,6 +220,53 @@ def test_adjacent_values_are_two_values(engine_for: Engines, category: str, sepa
     assert {(first, category), (second, category)} <= found, found
 
 
+#: Categories whose values stand next to each other with no space: "a,b", "a;b", "a/b"
+#: (the slash only where the format holds none).
+_TIGHT = {
+    **dict.fromkeys(
+        (
+            "DE_TAX_ID",
+            "DE_SOCIAL_SECURITY",
+            "DE_PASSPORT",
+            "ES_PASSPORT",
+            "IT_IDENTITY_CARD",
+            "IT_PASSPORT",
+            "IT_DRIVER_LICENSE",
+            "IT_VAT",
+            "FR_NIF",
+            "BE_NATIONAL_NUMBER",
+            "SE_PERSONNUMMER",
+            "DK_CPR",
+            "NO_FODSELSNUMMER",
+            "IS_KENNITALA",
+            "PL_PESEL",
+            "RO_CNP",
+            "HR_OIB",
+            "IE_PPS",
+        ),
+        (",", ";", "/"),
+    ),
+    "DE_TAX_NUMBER": (",", ";"),
+    "CZ_BIRTH_NUMBER": (",", ";"),
+}
+
+
+@pytest.mark.parametrize(
+    ("category", "separator"),
+    [
+        (category, separator)
+        for category, separators in _TIGHT.items()
+        if len(_two_values(category)) == 2
+        for separator in separators
+    ],
+)
+def test_values_joined_without_a_space_are_two_values(
+    engine_for: Engines, category: str, separator: str
+) -> None:
+    """A comma, semicolon or slash between two values (no space) does not hide either."""
+    test_adjacent_values_are_two_values(engine_for, category, separator)
+
+
 # --- one value, one category --------------------------------------------------------
 
 
