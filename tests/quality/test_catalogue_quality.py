@@ -41,7 +41,6 @@ KNOWN_GAPS = frozenset(
         "UK_PASSPORT",
         "UK_DRIVING_LICENCE",
         "UK_VEHICLE_REGISTRATION",
-        "DE_TAX_NUMBER",
         "BE_NATIONAL_NUMBER",
         "SE_PERSONNUMMER",
         "DK_CPR",
