@@ -53,10 +53,14 @@ CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
     "PT_CC": (("pt.cc",), True, (True,)),
     "PT_NIF": (("pt.nif",), True, (True,)),
     "NL_BSN": (("nl.bsn",), True, (True,)),
-    # The written forms stand alone; 11 bare digits need context (1% of PESELs pass).
-    "BE_NATIONAL_NUMBER": (("be.national_number", "be.national_number_plain"), True, (False, True)),
-    # Context although the table does not ask for it: 2% of CPR-numre pass (see se.yaml).
-    "SE_PERSONNUMMER": (("se.personnummer",), True, (True,)),
+    # Written or bare, the birth date and the mod-97 key stand alone (see be.yaml).
+    "BE_NATIONAL_NUMBER": (
+        ("be.national_number", "be.national_number_plain"),
+        True,
+        (False, False),
+    ),
+    # As written it stands alone; 10 bare digits need context (a Luhn digit, see se.yaml).
+    "SE_PERSONNUMMER": (("se.personnummer", "se.personnummer_plain"), True, (False, True)),
     "FI_HETU": (("fi.hetu",), True, (False,)),
     "DK_CPR": (("dk.cpr",), True, (True,)),
     "NO_FODSELSNUMMER": (("no.fodselsnummer",), True, (True,)),
