@@ -39,8 +39,6 @@ KNOWN_GAPS = frozenset(
         "POSTAL_ADDRESS",
         "UK_NHS",
         "UK_PASSPORT",
-        "UK_DRIVING_LICENCE",
-        "UK_VEHICLE_REGISTRATION",
         "SE_PERSONNUMMER",
         "IN_AADHAAR",
         "IN_GSTIN",
