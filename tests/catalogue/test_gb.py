@@ -71,6 +71,20 @@ def test_a_bare_passport_word_is_not_enough_for_the_uk(builtin: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("British passport no. 253286813\nTIN: 509-805-586-002", "UK_PASSPORT"),
+        ("British passport no. 425302295 Passport no. M63825346 (South Africa)", "UK_PASSPORT"),
+    ],
+)
+def test_uk_passport_label_before_the_next_lines_label(text: str, category: str) -> None:
+    """ "British passport no." before the number beats another value's label after it."""
+    engine = catalogue_engine("gb.passport", "us.passport", "ph.tin", "za.passport")
+    number = text.split("no. ")[1][:9]
+    assert values(engine, text, category) == [number]
+
+
+@pytest.mark.parametrize(
     "number",
     [
         "MORGA657054SM9IJ",  # the DVLA format's worked example (Wikipedia)
