@@ -13,18 +13,27 @@ from .expectations import assert_no_bypass
 
 
 @pytest.mark.parametrize(
-    ("text", "value"),
+    ("text", "value", "category"),
     [
         # Ministero dell'Interno: the CIE number is 2 letters, 5 digits, 2 letters; the
         # series letters advance past CA (CA00000AA is the published example).
-        ("Numero carta d'identità: CA00000AA", "CA00000AA"),
-        ("CIE SV52494WV, rilasciata dal Comune di Torino", "SV52494WV"),
-        ("Allego la carta di identità n. BJ9156636.", "BJ9156636"),
+        ("Numero carta d'identità: CA00000AA", "CA00000AA", "IT_IDENTITY_CARD"),
+        ("CIE SV52494WV, rilasciata dal Comune di Torino", "SV52494WV", "IT_IDENTITY_CARD"),
+        # The paper card: 2 letters, 7 digits.
+        ("Allego la carta di identità n. BJ9156636.", "BJ9156636", "IT_IDENTITY_CARD"),
+        # Driving licence, card item 5: U1, 7 letters or digits, a control letter
+        # (example U1H68I903B); earlier numbers 2 letters (Microsoft Purview: a letter,
+        # then A or V), 7 digits, a letter; ten characters in all.
+        ("Numero patente U1H68I903B", "U1H68I903B", "IT_DRIVER_LICENSE"),
+        ("Patente di guida n. RA1234567B", "RA1234567B", "IT_DRIVER_LICENSE"),
+        ("Patente di guida n. NW7861851G", "NW7861851G", "IT_DRIVER_LICENSE"),
     ],
 )
-def test_identity_card(builtin: Engine, text: str, value: str) -> None:
-    """A CIE of any series and a paper card (2 letters, 7 digits) next to their name."""
-    assert values(builtin, text, "IT_IDENTITY_CARD") == [value]
+def test_documents_next_to_their_name(
+    builtin: Engine, text: str, value: str, category: str
+) -> None:
+    """A CIE of any series, a paper card and licence numbers of both generations."""
+    assert values(builtin, text, category) == [value]
 
 
 def test_identity_card_before_a_passport_line(builtin: Engine) -> None:
@@ -32,22 +41,6 @@ def test_identity_card_before_a_passport_line(builtin: Engine) -> None:
     text = "Allego la carta di identità n. BJ9156636.\nNumero di passaporto: OV7495020"
     assert values(builtin, text, "IT_IDENTITY_CARD") == ["BJ9156636"]
     assert values(builtin, text, "IT_PASSPORT") == ["OV7495020"]
-
-
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [
-        # Card item 5: U1, 7 letters or digits, a control letter (example U1H68I903B).
-        ("Numero patente U1H68I903B", "U1H68I903B"),
-        # Earlier numbers: 2 letters (Microsoft Purview: a letter, then A or V), 7 digits,
-        # a letter; ten characters in all.
-        ("Patente di guida n. RA1234567B", "RA1234567B"),
-        ("Patente di guida n. NW7861851G", "NW7861851G"),
-    ],
-)
-def test_driver_licence(builtin: Engine, text: str, value: str) -> None:
-    """Ten-character licence numbers of both generations next to "patente"."""
-    assert values(builtin, text, "IT_DRIVER_LICENSE") == [value]
 
 
 @pytest.mark.parametrize(
