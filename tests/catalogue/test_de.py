@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine_core import Engine
 from engine_plugins.catalogue.checks import named_checks
 from engine_plugins.catalogue.checks.de import (
     health_insurance_valid,
@@ -16,6 +17,8 @@ from engine_plugins.catalogue.checks.de import (
     passport_valid,
     social_security_valid,
 )
+
+from .conftest import values
 
 SERIAL_ALPHABET = "0123456789CFGHJKLMNPRTVWXYZ"
 
@@ -129,3 +132,11 @@ def test_insurance_numbers(check: Callable[[str], bool], value: str, valid: bool
     """Rentenversicherungsnummer: weights 2,1,2,5,7,1,2,1,2,1,2,1; Krankenversichertennummer:
     1,2,1,2,...; the letter as 01-26, digit sums of the products added, modulo 10."""
     assert check(value) is valid
+
+
+def test_tax_numbers_joined_by_a_slash_are_two_values(builtin: Engine) -> None:
+    """A Steuernummer holds slashes; one more slash between two of them still splits them."""
+    # Wikipedia (de), "Steuernummer": 181/815/08155 (Bayern) and 93815/08152 (Baden-Württemberg)
+    text = "Steuernummer: 181/815/08155/93815/08152"
+    assert values(builtin, text, "DE_TAX_NUMBER") == ["181/815/08155", "93815/08152"]
+    assert values(builtin, "Steuernummer: 181/815/08155.5", "DE_TAX_NUMBER") == []

@@ -47,16 +47,20 @@ CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
     "IT_IDENTITY_CARD": (("it.identity_card",), True, (True,)),
     "IT_PASSPORT": (("it.passport",), True, (True,)),
     "IT_DRIVER_LICENSE": (("it.driver_license",), True, (True,)),
-    "IT_VAT": (("it.vat",), False, (True,)),
+    "IT_VAT": (("it.vat",), False, (False,)),
     "FR_NIR": (("fr.nir",), True, (False,)),
     "FR_NIF": (("fr.nif",), True, (True,)),
     "PT_CC": (("pt.cc",), True, (True,)),
     "PT_NIF": (("pt.nif",), True, (True,)),
     "NL_BSN": (("nl.bsn",), True, (True,)),
-    # The written forms stand alone; 11 bare digits need context (1% of PESELs pass).
-    "BE_NATIONAL_NUMBER": (("be.national_number", "be.national_number_plain"), True, (False, True)),
-    # Context although the table does not ask for it: 2% of CPR-numre pass (see se.yaml).
-    "SE_PERSONNUMMER": (("se.personnummer",), True, (True,)),
+    # Written or bare, the birth date and the mod-97 key stand alone (see be.yaml).
+    "BE_NATIONAL_NUMBER": (
+        ("be.national_number", "be.national_number_plain"),
+        True,
+        (False, False),
+    ),
+    # As written it stands alone; 10 bare digits need context (a Luhn digit, see se.yaml).
+    "SE_PERSONNUMMER": (("se.personnummer", "se.personnummer_plain"), True, (False, True)),
     "FI_HETU": (("fi.hetu",), True, (False,)),
     "DK_CPR": (("dk.cpr",), True, (True,)),
     "NO_FODSELSNUMMER": (("no.fodselsnummer",), True, (True,)),
@@ -218,6 +222,53 @@ def test_adjacent_values_are_two_values(engine_for: Engines, category: str, sepa
     sentence = text.replace(EXAMPLES[category]["valid"][0][1], pair)
     found = {(d.value, d.category) for d in detections(engine_for(category), sentence)}
     assert {(first, category), (second, category)} <= found, found
+
+
+#: Categories whose values stand next to each other with no space: "a,b", "a;b", "a/b"
+#: (the slash only where the format holds none).
+_TIGHT = {
+    **dict.fromkeys(
+        (
+            "DE_TAX_ID",
+            "DE_SOCIAL_SECURITY",
+            "DE_PASSPORT",
+            "ES_PASSPORT",
+            "IT_IDENTITY_CARD",
+            "IT_PASSPORT",
+            "IT_DRIVER_LICENSE",
+            "IT_VAT",
+            "FR_NIF",
+            "BE_NATIONAL_NUMBER",
+            "SE_PERSONNUMMER",
+            "DK_CPR",
+            "NO_FODSELSNUMMER",
+            "IS_KENNITALA",
+            "PL_PESEL",
+            "RO_CNP",
+            "HR_OIB",
+            "IE_PPS",
+        ),
+        (",", ";", "/"),
+    ),
+    "DE_TAX_NUMBER": (",", ";"),
+    "CZ_BIRTH_NUMBER": (",", ";"),
+}
+
+
+@pytest.mark.parametrize(
+    ("category", "separator"),
+    [
+        (category, separator)
+        for category, separators in _TIGHT.items()
+        if len(_two_values(category)) == 2
+        for separator in separators
+    ],
+)
+def test_values_joined_without_a_space_are_two_values(
+    engine_for: Engines, category: str, separator: str
+) -> None:
+    """A comma, semicolon or slash between two values (no space) does not hide either."""
+    test_adjacent_values_are_two_values(engine_for, category, separator)
 
 
 # --- one value, one category --------------------------------------------------------

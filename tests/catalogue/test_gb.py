@@ -71,12 +71,28 @@ def test_a_bare_passport_word_is_not_enough_for_the_uk(builtin: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("British passport no. 253286813\nTIN: 509-805-586-002", "UK_PASSPORT"),
+        ("British passport no. 425302295 Passport no. M63825346 (South Africa)", "UK_PASSPORT"),
+    ],
+)
+def test_uk_passport_label_before_the_next_lines_label(text: str, category: str) -> None:
+    """ "British passport no." before the number beats another value's label after it."""
+    engine = catalogue_engine("gb.passport", "us.passport", "ph.tin", "za.passport")
+    number = text.split("no. ")[1][:9]
+    assert values(engine, text, category) == [number]
+
+
+@pytest.mark.parametrize(
     "number",
     [
         "MORGA657054SM9IJ",  # the DVLA format's worked example (Wikipedia)
         "MORGA 657054 SM9IJ",
         "SMITH711214J99AB",  # born 14 Nov 1971, one initial
         "LI999802026W99AB",  # a two-letter surname padded with 9s
+        # The photocard's field 5: the driver number, a space, the licence issue number
+        "MORGA657054SM9IJ 35",
     ],
 )
 def test_driving_licence(builtin: Engine, number: str) -> None:
@@ -96,6 +112,8 @@ def test_driving_licence(builtin: Engine, number: str) -> None:
         ("MORGA702304SM9IJ", "30 February"),
         ("MO9GA657054SM9IJ", "padding 9 before a letter"),
         ("MORGA657054SM9I", "15 characters"),
+        ("MORGA657054SM9I 35", "15 characters and an issue number"),
+        ("MORGA613054SM9IJ 35", "month 13, with an issue number"),
     ],
 )
 def test_not_driving_licence(builtin: Engine, number: str, what: str) -> None:
@@ -139,6 +157,25 @@ def test_vehicle_registrations_when_imported(plate: str) -> None:
     """Imported by id, gb.vehicle_registration finds the three formats."""
     engine = catalogue_engine("gb.vehicle_registration")
     assert values(engine, f"The car {plate} was parked.", "UK_VEHICLE_REGISTRATION") == [plate]
+
+
+def test_issue_number_is_part_of_the_licence(builtin: Engine) -> None:
+    """The issue number after a space is redacted with the driver number; a decimal is not."""
+    assert gb_driving_licence("MORGA657054SM9IJ 35")
+    assert not gb_driving_licence("MORGA657054SM9IJ35")
+    text = "My DVLA licence number is MORGA657054SM9IJ 35, issue 12,5"
+    assert values(builtin, text, "UK_DRIVING_LICENCE") == ["MORGA657054SM9IJ 35"]
+    assert values(builtin, "Licence MORGA657054SM9IJ 12,5 kg", "UK_DRIVING_LICENCE") == [
+        "MORGA657054SM9IJ"
+    ]
+
+
+@pytest.mark.parametrize("unit", ["STE 9B", "LOT 1C", "APT 4A"])
+def test_unit_designators_are_not_number_plates(unit: str) -> None:
+    """USPS unit designators before a unit number (an address) are no suffix-format mark."""
+    engine = catalogue_engine("gb.vehicle_registration")
+    text = f"We live at 8509 5th Walk NW, {unit}, Wichita, KS 67255."
+    assert values(engine, text, "UK_VEHICLE_REGISTRATION") == []
 
 
 def test_not_in_the_builtin_pack(builtin: Engine) -> None:

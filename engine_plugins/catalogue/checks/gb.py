@@ -20,14 +20,20 @@ _DVLA = regex.compile(
     r"(?P<decade>[0-9])(?P<month>[0-9]{2})(?P<day>[0-9]{2})(?P<year>[0-9])"
     r"(?P<initials>[A-Z][A-Z9])[0-9][A-Z0-9]{2}"
 )
+#: The licence issue number printed after the driver number (photocard field 5).
+_ISSUE = regex.compile(r"(?P<number>.+)[ ][0-9]{2}")
 
 
 def gb_driving_licence(value: str) -> bool:
     """A DVLA driving licence number whose surname padding and date of birth are well formed.
 
     The month is 01-12 (51-62 for a woman) and the day exists in that month
-    for some year of the decade's two centuries (29 February needs a leap year).
+    for some year of the decade's two centuries (29 February needs a leap year). A
+    two-digit licence issue number may follow after a space (``MORGA753116SM9IJ 35``).
     """
+    issued = _ISSUE.fullmatch(value)
+    if issued is not None and len(issued["number"].replace(" ", "")) == 16:
+        value = issued["number"]
     match = _DVLA.fullmatch(value.replace(" ", ""))
     if match is None:
         return False
