@@ -187,6 +187,8 @@ _RE_FLAGS = {
 }
 #: At most this many token starts (and ends) of a failed candidate are tried for a piece.
 MAX_PIECE_TOKENS = 8
+#: Candidates whose check result each matcher remembers.
+VALIDATOR_CACHE = 4096
 
 
 def _token_start(text: str, index: int) -> bool:
@@ -295,7 +297,11 @@ class RegexMatcher(Matcher):
         self.pattern = (
             pattern if isinstance(pattern, regex.Pattern) else compile_pattern(pattern, flags)
         )
-        self.validator = validator
+        # A check sees only the candidate, so its answer is remembered: values repeat in
+        # logs and tables, and a repeated invalid one costs nothing more either.
+        self.validator = (
+            None if validator is None else functools.lru_cache(maxsize=VALIDATOR_CACHE)(validator)
+        )
         self.prefilter = prefilter
         self.prefilter_lead = prefilter_lead if prefilter is not None else None
         self.prefilter_guard = prefilter_guard if self.prefilter_lead == 0 else None
