@@ -147,9 +147,16 @@ def _flag_bits(flags: Iterable[str]) -> int:
     return bits
 
 
+@functools.lru_cache(maxsize=8192)
+def _compiled(pattern: str, bits: int) -> regex.Pattern[str]:
+    # A pack's patterns are compiled when it is validated and again when it is built;
+    # the ``regex`` module's own cache is smaller than a catalogue pack.
+    return regex.compile(pattern, bits)
+
+
 def compile_pattern(pattern: str, flags: Iterable[str] = ()) -> regex.Pattern[str]:
     """Compile a rule pattern with the ``regex`` module (VERSION1 semantics off: Python-like)."""
-    return regex.compile(pattern, _flag_bits(flags))
+    return _compiled(pattern, _flag_bits(flags))
 
 
 def pattern_problems(rule_id: str, pattern: str, flags: Iterable[str] = ()) -> list[str]:
