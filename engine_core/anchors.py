@@ -23,7 +23,7 @@ import importlib
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 __all__ = ["AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
@@ -81,43 +81,51 @@ def accelerable(source: str) -> bool:
     return _hyperscan is not None and not _UNSAFE.search(source)
 
 
-#: A negated class (``[^ @]{1,64}@``) matches at almost every byte; Hyperscan runs a
-#: database holding one far slower for every pattern in it, so such prefilters get their own.
-_BROAD = re.compile(r"\[\^")
+#: A repeated negated class (``[^ @]{1,64}@``) matches at almost every byte; Hyperscan
+#: runs a database holding one far slower for every pattern in it, so such prefilters get
+#: their own (a single one, such as a guard, costs nothing special).
+_BROAD = re.compile(r"\[\^[^\]]*\][*+{]")
 
 
 class AnchorScanner:
-    """Finds the hits of several prefilters in one Hyperscan pass (two with broad ones)."""
+    """Finds the hits of several prefilters in one Hyperscan pass (a few with broad ones).
 
-    def __init__(self, databases: Sequence[Any], sources: Sequence[str]) -> None:
-        self._databases = tuple(databases)
+    ``optional`` sources are compiled apart, so that a scan may leave them out
+    (the prefilters of context-required rules, when the text has none of their words).
+    """
+
+    def __init__(self, databases: Sequence[tuple[Any, bool]], sources: Sequence[str]) -> None:
+        self._databases = tuple(database for database, _ in databases)
+        self._optional = tuple(optional for _, optional in databases)
         self.sources = tuple(sources)
         #: The same sources as a set: membership is checked once per prefilter group.
         self.accelerated = frozenset(self.sources)
         self._local = threading.local()
 
     @classmethod
-    def build(cls, sources: Sequence[str]) -> AnchorScanner | None:
+    def build(cls, sources: Sequence[str], optional: Collection[str] = ()) -> AnchorScanner | None:
         """Compile the accelerable ``sources``; None when Hyperscan or every source is unusable."""
         usable = [source for source in sources if accelerable(source)]
         if not usable or _hyperscan is None:
             return None
-        broad = [index for index, source in enumerate(usable) if _BROAD.search(source)]
-        lean = [index for index in range(len(usable)) if index not in broad]
-        databases = []
-        for ids in (lean, broad):
-            if not ids:
-                continue
-            database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
-            try:
-                database.compile(
-                    expressions=[usable[index].encode("ascii") for index in ids],
-                    ids=ids,
-                    flags=[_hyperscan.HS_FLAG_SOM_LEFTMOST] * len(ids),
-                )
-            except _hyperscan.error:  # an expression Hyperscan cannot take: stay on `regex`
-                return None
-            databases.append(database)
+        databases: list[tuple[Any, bool]] = []
+        for is_optional in (False, True):
+            members = [i for i, source in enumerate(usable) if (source in optional) == is_optional]
+            broad = [index for index in members if _BROAD.search(usable[index])]
+            lean = [index for index in members if index not in broad]
+            for ids in (lean, broad):
+                if not ids:
+                    continue
+                database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+                try:
+                    database.compile(
+                        expressions=[usable[index].encode("ascii") for index in ids],
+                        ids=ids,
+                        flags=[_hyperscan.HS_FLAG_SOM_LEFTMOST] * len(ids),
+                    )
+                except _hyperscan.error:  # an expression Hyperscan cannot take: use `regex`
+                    return None
+                databases.append((database, is_optional))
         return cls(databases, usable)
 
     def _scratches(self) -> tuple[Any, ...]:
@@ -130,11 +138,18 @@ class AnchorScanner:
         return scratches
 
     def scan(
-        self, text: str, start: int, stop: int, encoded: bytes | None = None
+        self,
+        text: str,
+        start: int,
+        stop: int,
+        encoded: bytes | None = None,
+        *,
+        optional: bool = True,
     ) -> dict[str, list[tuple[int, int]]]:
         """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``.
 
-        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it.
+        ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; with
+        ``optional`` false the optional sources are not searched.
         """
         if encoded is not None and start == 0 and stop == len(encoded):
             data = encoded
@@ -145,7 +160,9 @@ class AnchorScanner:
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
             hits[identifier].append((begin + start, end + start))
 
-        for database, scratch in zip(self._databases, self._scratches(), strict=True):
-            database.scan(data, match_event_handler=on_match, scratch=scratch)
+        scans = zip(self._databases, self._optional, self._scratches(), strict=True)
+        for database, is_optional, scratch in scans:
+            if optional or not is_optional:
+                database.scan(data, match_event_handler=on_match, scratch=scratch)
         sources = self.sources
         return {sources[identifier]: found for identifier, found in hits.items()}

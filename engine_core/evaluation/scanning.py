@@ -49,6 +49,11 @@ class _ScanGroup:
     #: words are skipped; a group all of whose rules are skipped is not visited).
     indexes: frozenset[int]
 
+    @property
+    def rules(self) -> tuple[CompiledRule, ...]:
+        """Every rule of the group."""
+        return self.windowed + self.whole
+
 
 def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
     """Yield the span of each match."""
@@ -156,7 +161,17 @@ class Scanner:
         # One compiled prefilter per distinct source, shared by the rules that name it.
         self._groups = _scan_groups(self.rules, match_timeout_s)
         # Large texts: one Hyperscan pass finds the hits of every accelerable prefilter.
-        self._anchors = AnchorScanner.build([group.anchor for group in self._groups])
+        # Groups whose every rule needs context words: a text without any of their words
+        # skips them all, and the one pass can leave their prefilters out.
+        contextual = [
+            group
+            for group in self._groups
+            if all(rule.context is not None and rule.context.required for rule in group.rules)
+        ]
+        self._contextual = frozenset(index for group in contextual for index in group.indexes)
+        self._anchors = AnchorScanner.build(
+            [group.anchor for group in self._groups], {group.anchor for group in contextual}
+        )
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
         #: The groups the one pass serves, by what it searches; only those with hits run.
         self._by_anchor = {
@@ -194,7 +209,8 @@ class Scanner:
         anchors = self._anchors
         if anchors is not None:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
-            for anchor, hits in anchors.scan(text, start, stop, encoded).items():
+            optional = not (skip and self._contextual <= skip)
+            for anchor, hits in anchors.scan(text, start, stop, encoded, optional=optional).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
                     self._scan_group(group, text, start, stop, found, skip, hits)
@@ -216,6 +232,7 @@ class Scanner:
         values: dict[int, list[Span]] = {}
         candidates: dict[int, list[Span]] = {}
         last_end: dict[int, int] = {}
+        # Every prefilter, skipped rules' too: a stream holds text back near their hits.
         for anchor, hits in anchors.scan(text, start, stop).items():
             group = self._by_anchor[anchor]
             last = max(hit_end for _, hit_end in hits)
