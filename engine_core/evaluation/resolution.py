@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import ahocorasick
-
 from ..matching import Span
 from ..model import SEVERITY_RANK
+from .occurrences import occurrences
 from .rules import CompiledRule, Finding
 
 __all__ = ["MIN_PROPAGATED_CHARS", "propagate_verbatim", "resolve"]
@@ -116,14 +115,10 @@ def propagate_verbatim(
             values.setdefault(value, rule)
     if not values:
         return list(findings)
-    automaton = ahocorasick.Automaton()
-    for value in values:
-        automaton.add_word(value, value)
-    automaton.make_automaton()
     spans: dict[int, set[Span]] = {finding.rule.index: set(finding.spans) for finding in findings}
     rules = {finding.rule.index: finding.rule for finding in findings}
-    for last, value in automaton.iter(text, start):
+    for position, value in occurrences(text, list(values), start):
         rule = values[value]
-        spans.setdefault(rule.index, set()).add((last + 1 - len(value), last + 1))
+        spans.setdefault(rule.index, set()).add((position, position + len(value)))
         rules[rule.index] = rule
     return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]

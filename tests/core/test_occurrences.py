@@ -1,0 +1,45 @@
+"""Verbatim propagation finds every occurrence of a value, on small and large texts."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_core.evaluation.occurrences import LARGE_TEXT, occurrences
+
+#: Latin-1 and other letters, so that "?" in the scan bytes stands for several characters.
+ALPHABET = "ab1-? é\u0416\u4e2d\U0001f600"
+
+
+def _naive(text: str, values: list[str], start: int) -> set[tuple[int, str]]:
+    found = set()
+    for value in values:
+        position = text.find(value, start)
+        while position >= 0:
+            found.add((position, value))
+            position = text.find(value, position + 1)
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(alphabet=ALPHABET, max_size=40),
+    st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=5), min_size=1, max_size=5),
+    st.integers(min_value=0, max_value=10),
+)
+def test_every_occurrence_is_found(text: str, values: list[str], start: int) -> None:
+    values = list(dict.fromkeys(values))
+    expected = _naive(text, values, start)
+    assert set(occurrences(text, values, start)) == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.text(alphabet=ALPHABET, max_size=40),
+    st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=5), min_size=1, max_size=5),
+)
+def test_large_texts_find_the_same_occurrences(piece: str, values: list[str]) -> None:
+    """Above LARGE_TEXT the search runs on Hyperscan; it must agree with a plain search."""
+    values = list(dict.fromkeys(values))
+    text = piece + "z" * LARGE_TEXT + piece + "\u0416".join(values)
+    assert set(occurrences(text, values, 1)) == _naive(text, values, 1)
