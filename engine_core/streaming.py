@@ -256,6 +256,45 @@ def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int)
     return tail
 
 
+def _rule_growth(
+    plan: _RulePlan,
+    text: str,
+    start: int,
+    candidates: list[Span],
+    absent: int | None,
+    present: bool,
+) -> int:
+    """Return where a match of the rule that more text could change may start.
+
+    ``absent``: where a partial prefilter match at the end begins (None when the
+    prefilter matches in full); ``present``: the prefilter matches in full.
+    """
+    end = len(text)
+    matcher = plan.rule.matcher
+    if absent is not None and plan.lead is not None and plan.lead <= SHORT_LEAD:
+        # Every match contains a prefilter match starting at most ``lead`` into it, and
+        # none starts before ``absent``: no match can start before ``absent - lead``.
+        rule_growth = max(start, absent - plan.lead)
+    elif matcher.can_tell_growth:
+        position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
+        rule_growth = end if position is None else max(position, start)
+        if present and plan.reach is not None and plan.reach <= HELD_REACH:
+            # Belt and braces for patterns whose partial matching under-reports
+            # (atomic groups, possessive repeats): an attempt that starts within
+            # its reach of the end may still read it.
+            rule_growth = min(rule_growth, max(start, end - plan.reach))
+    elif plan.growth_window is not None:
+        rule_growth = max(start, end - plan.growth_window)
+    else:
+        rule_growth = start
+    # Belt and braces: a value or candidate touching the end may still change; one
+    # whose context window reaches the end may still gain or lose its context.
+    context = plan.rule.context
+    reach = 0 if context is None else context.window
+    touching = [first for first, last in candidates if last + reach >= end]
+    return min([rule_growth, *touching])
+
+
 def _union(spans: list[Span]) -> tuple[list[int], list[int]]:
     """Return the starts and ends of the union of ``spans`` (disjoint, sorted)."""
     starts: list[int] = []
@@ -514,10 +553,9 @@ class StreamSession:
             # Served rules whose prefilter is absent (or far from the end) and whose lead is
             # short: none can start a growing match before this, whatever their pattern.
             growth = max(start, end - quiet)
-            if quiet_context:
-                contested = growth
         quiet_plans = self._quiet_plans
         found_quiet = [quiet_plans[index] for index in served.last_end if index in quiet_plans]
+        held_back: list[_RulePlan] = []  # skipped rules holding text back near their hits
         for plan in (*visited, *found_quiet):
             rule = plan.rule
             matcher = rule.matcher
@@ -538,7 +576,8 @@ class StreamSession:
                         rule_growth = max(start, end - held)
                     growth = min(growth, rule_growth)
                     settled[rule.index] = rule_growth
-                    contested = min(contested, rule_growth)
+                    if rule_growth < end:
+                        held_back.append(plan)
                 continue
             values: list[Span] = []
             candidates: list[Span] = []
@@ -576,27 +615,7 @@ class StreamSession:
                         findings.append(Finding(rule, tuple(values)))
             if final:
                 continue
-            if absent is not None and plan.lead is not None and plan.lead <= SHORT_LEAD:
-                # Every match contains a prefilter match starting at most ``lead`` into it, and
-                # none starts before ``absent``: no match can start before ``absent - lead``.
-                rule_growth = max(start, absent - plan.lead)
-            elif matcher.can_tell_growth:
-                position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
-                rule_growth = end if position is None else max(position, start)
-                if present and plan.reach is not None and plan.reach <= HELD_REACH:
-                    # Belt and braces for patterns whose partial matching under-reports
-                    # (atomic groups, possessive repeats): an attempt that starts within
-                    # its reach of the end may still read it.
-                    rule_growth = min(rule_growth, max(start, end - plan.reach))
-            elif plan.growth_window is not None:
-                rule_growth = max(start, end - plan.growth_window)
-            else:
-                rule_growth = start
-            # Belt and braces: a value or candidate touching the end may still change; one
-            # whose context window reaches the end may still gain or lose its context.
-            reach = 0 if rule.context is None else rule.context.window
-            touching = [first for first, last in candidates if last + reach >= end]
-            rule_growth = min([rule_growth, *touching])
+            rule_growth = _rule_growth(plan, text, start, candidates, absent, present)
             growth = min(growth, rule_growth)
             settled[rule.index] = rule_growth
             if rule.context is not None:
@@ -604,12 +623,36 @@ class StreamSession:
         resolved = resolve(text, findings)
         # A fatal value is final once its own rule settled it and no rule with context
         # words could still take it from that rule.
-        fatal = [
-            finding.rule
+        pending = [
+            finding
             for finding in resolved
             if finding.rule.severity == FATAL
-            and (final or finding.spans[0][0] < min(settled[finding.rule.index], contested))
+            and (final or finding.spans[0][0] < settled[finding.rule.index])
         ]
+        if pending and not final:
+            # Skipped rules near the end could take a value if a word arrived: asked exactly,
+            # now that it matters (the cut keeps their cautious bound).
+            for plan in held_back:
+                _, candidates = plan.rule.matcher.candidates(text, start)
+                found = plan.rule.index in served.last_end
+                absent = None
+                if not found:
+                    assert plan.prefilter is not None  # a served rule has one
+                    absent = _absent_from(plan.prefilter, text, start)
+                contested = min(
+                    contested, _rule_growth(plan, text, start, candidates, absent, found)
+                )
+        if pending and not final and quiet_context:
+            # Quiet rules with context words could still take a value from where a partial
+            # prefilter match at the end begins: found exactly, now that it matters.
+            for index, plan in quiet_plans.items():
+                if index in served.last_end or plan.rule.context is None:
+                    continue
+                assert plan.prefilter is not None
+                absent = _absent_from(plan.prefilter, text, start)
+                if absent is not None and plan.lead is not None:
+                    contested = min(contested, max(start, absent - plan.lead))
+        fatal = [finding.rule for finding in pending if final or finding.spans[0][0] < contested]
         return _Scan(resolved, avoid, growth, fatal)
 
     def _cut(self, text: str, start: int, scan: _Scan) -> int:
