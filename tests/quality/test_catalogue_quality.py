@@ -66,7 +66,6 @@ KNOWN_GAPS = frozenset(
         "AU_ACN",
         "KR_DRIVER_LICENSE",
         "PH_TIN",
-        "BR_CPF",
         "BR_CNPJ",
         "TR_NATIONAL_ID",
         "ZA_PASSPORT",
