@@ -65,6 +65,9 @@ def test_dashed_ssn_keeps_its_rule_id_and_needs_no_context(builtin: Engine) -> N
         ("1 536-90-4399", ["536-90-4399"]),
         ("SSNs: 536-90-4399 123-45-6789", ["536-90-4399", "123-45-6789"]),
         ("| 2 | 536-90-4399 |", ["536-90-4399"]),
+        ("SSNs: 536-90-4399/123-45-6789", ["536-90-4399", "123-45-6789"]),  # a slash between
+        ("SSNs: 536-90-4399,123-45-6789", ["536-90-4399", "123-45-6789"]),
+        ("SSN 536904399/123456789", ["536904399", "123456789"]),
     ],
 )
 def test_list_numbers_and_neighbours_hide_no_ssn(
@@ -85,18 +88,23 @@ def test_list_numbers_and_neighbours_hide_no_ssn(
         "Taxpayer ID 912903456",
         "ITIN 900-50-1234",  # the 50-65 range the IRS added in 2011
         "ITIN 999-99-9999",
+        # Written 9XX-XX-XXXX, the form and the ranges name it (no SSN starts with 9)
+        "Here it is: 912-90-3456.",
+        "| 1 | 912 70 3456 |",
+        "ITINs 912-90-3456/900-50-1234",  # two values joined by a slash
     ],
 )
 def test_itin(builtin: Engine, text: str) -> None:
-    """ITINs (9XX, middle digits in an IRS range) next to a taxpayer word are US_ITIN."""
+    """ITINs (9XX, middle digits in an IRS range), written 9XX-XX-XXXX or near a taxpayer
+    word, are US_ITIN."""
     found = hits(builtin, text)
-    assert [(hit.category, hit.severity) for hit in found] == [("US_ITIN", "FATAL")]
+    assert {(hit.category, hit.severity) for hit in found} == {("US_ITIN", "FATAL")}
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "Test value 912-90-3456 is not a real SSN.",  # an SSN-shaped 9XX without context
+        "Reference 912903456 attached.",  # bare digits without a taxpayer word
         "ITIN 912-93-3456",  # 93 is the ATIN
         "ITIN 912-66-3456",  # 66-69 are not assigned
         "ITIN 912-45-3456",
@@ -104,7 +112,7 @@ def test_itin(builtin: Engine, text: str) -> None:
     ],
 )
 def test_not_itin(builtin: Engine, text: str) -> None:
-    """Without a taxpayer word, or outside the IRS ranges: no ITIN."""
+    """Bare digits without a taxpayer word, or outside the IRS ranges: no ITIN."""
     assert values(builtin, text, "US_ITIN") == []
 
 
@@ -152,6 +160,9 @@ def test_not_us_passport(builtin: Engine, text: str) -> None:
         ("Driver's license S123-4567-8901", "S123-4567-8901"),  # Illinois
         ("DL number 12345678", "12345678"),  # Texas: 8 digits
         ("drivers license WDLABCD456DG", "WDLABCD456DG"),  # Washington
+        # New Jersey: a letter and 14 digits, printed in groups of five
+        ("New Jersey driver's license A1234 56789 01234, class D", "A1234 56789 01234"),
+        ("Pennsylvania driver's license 12 345 678, class C", "12 345 678"),  # as printed
     ],
 )
 def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
@@ -163,10 +174,16 @@ def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Confirmation D1234567 sent", "driver's license expires 2027-01-01", "DL 12345"]
+    "text",
+    [
+        "Confirmation D1234567 sent",
+        "driver's license expires 2027-01-01",
+        "DL 12345",
+        "driver license fee 2024 123 456 789 1",  # the middle of a longer spaced number
+    ],
 )
 def test_not_us_driver_license(builtin: Engine, text: str) -> None:
-    """Without a license word, or a date or short number near one: no license."""
+    """Without a license word, or a date, short number or piece of a longer number: no license."""
     assert values(builtin, text, "US_DRIVER_LICENSE") == []
 
 
@@ -263,6 +280,17 @@ def test_npi(builtin: Engine) -> None:
 def test_not_npi(builtin: Engine, text: str) -> None:
     """A wrong check digit, a first digit other than 1 or 2, no context, or 9 digits: no NPI."""
     assert values(builtin, text, "US_NPI") == []
+
+
+def test_npis_side_by_side(builtin: Engine) -> None:
+    """Two NPIs joined by a slash are two values; a label's colon names the NPI before the
+    next line's licence word."""
+    assert values(builtin, "NPI: 1234567893/1245319599", "US_NPI") == [
+        "1234567893",
+        "1245319599",
+    ]
+    text = "Referring physician NPI: 1234567893\nDriver license (Texas): 12345678"
+    assert values(builtin, text, "US_NPI") == ["1234567893"]
 
 
 def test_npi_check() -> None:

@@ -31,11 +31,7 @@ KNOWN_GAPS = frozenset(
     {
         "PHONE",
         "DATE_OF_BIRTH",
-        "US_SSN",
-        "US_ITIN",
         "US_PASSPORT",
-        "US_DRIVER_LICENSE",
-        "US_NPI",
         "POSTAL_ADDRESS",
         "UK_NHS",
         "UK_PASSPORT",
@@ -60,16 +56,12 @@ KNOWN_GAPS = frozenset(
         "RO_CNP",
         "HR_OIB",
         "IE_PPS",
-        "IN_AADHAAR",
-        "IN_GSTIN",
         "AU_MEDICARE",
         "AU_ACN",
         "KR_DRIVER_LICENSE",
         "PH_TIN",
         "BR_CNPJ",
-        "TR_NATIONAL_ID",
         "ZA_PASSPORT",
-        "NG_NIN",
         "SECRET",
     }
 )
