@@ -60,6 +60,9 @@ def test_medicare_check_published_examples() -> None:
         ("Medicare: 2123456701", "2123456701"),
         ("Medicare no 2123 45670 1/2 (IRN 2)", "2123 45670 1/2"),
         ("Medicare card 2123 45670 1-3, expires 05/2027", "2123 45670 1-3"),
+        ("My Medicare number is 2123 45670 1 2.", "2123 45670 1 2"),  # the IRN after a space
+        ("Medicare card number: 2123456701/2", "2123456701/2"),
+        ("8 2123456701/5 (Medicare)", "2123456701/5"),  # a quantity before it
     ],
 )
 def test_medicare(builtin: Engine, text: str, value: str) -> None:

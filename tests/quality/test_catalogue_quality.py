@@ -56,7 +56,6 @@ KNOWN_GAPS = frozenset(
         "RO_CNP",
         "HR_OIB",
         "IE_PPS",
-        "AU_MEDICARE",
         "AU_ACN",
         "KR_DRIVER_LICENSE",
         "PH_TIN",
