@@ -107,3 +107,12 @@ def test_abn_and_acn_of_one_company_are_two_values() -> None:
     found = {(hit.category, hit.span) for hit in hits(engine, text)}
     assert ("AU_ACN", (4, 15)) in found
     assert ("AU_ABN", (21, 35)) in found
+
+
+def test_an_abns_tail_is_not_an_acn() -> None:
+    """The last nine digits of a spaced ABN are not an ACN of their own, though the ACN word
+    is near; a dash-joined suffix is not part of an ACN either."""
+    engine = catalogue_engine("au.acn")
+    # python-stdnum: to_abn("002 724 334") is 43 002 724 334
+    assert_absent(engine, "Invoice (ABN: 43 002 724 334)\nACN on file", "AU_ACN")
+    assert_absent(engine, "ACN ref 004085616-0", "AU_ACN")
