@@ -29,10 +29,16 @@ def test_tin(builtin: Engine, text: str, value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["TIN: 123-456-78", "TIN: 123-456-7890", "Order 123-456-789-000 shipped"]
+    "text",
+    [
+        "TIN: 123-456-78",
+        "TIN: 123-456-7890",
+        "Order 123-456-789-000 shipped",
+        "Supplier (ABN: 51 824 753 556)\nMy TIN is pending",  # the tail of a spaced ABN
+    ],
 )
 def test_not_tin(builtin: Engine, text: str) -> None:
-    """Eight or ten digits, or no context word: no TIN."""
+    """Eight or ten digits, no context word, or a longer spaced number's tail: no TIN."""
     assert_absent(builtin, text, "PH_TIN")
 
 

@@ -58,7 +58,6 @@ KNOWN_GAPS = frozenset(
         "IE_PPS",
         "AU_ACN",
         "KR_DRIVER_LICENSE",
-        "PH_TIN",
         "BR_CNPJ",
         "ZA_PASSPORT",
         "SECRET",
