@@ -343,6 +343,11 @@ ADDRESSES = [
     "1 Infinite Loop\nCupertino, CA 95014",
     "21780 Day Drives\nLake Karen, MI 62062",
     "033 Theodore Station, Barnesshire, SC 26517",  # house numbers may start with 0
+    "503 Prospect Is",  # IS: Publication 28's abbreviation of Island
+    "12 PINE ESTATES",
+    "8 Pine Estates, Ofc, Reno, NV 89501",  # OFC: a designator that needs no number
+    "41386 2nd Crst Trlr 9F",  # TRLR is a suffix and a unit designator; here, a unit
+    "91353 Miller TRAIL TRLR 11, Burlington, VT 05430",
 ]
 
 
@@ -360,6 +365,8 @@ def test_postal_addresses(builtin: Engine, address: str) -> None:
     [
         "in 2019 we moved offices",
         "Chapter 12 Summary of the findings",
+        "We met 3 Friends OK",  # a state code is not a street suffix
+        "Ship it to 12 Cedar MI today",
         "The call is at 5 PM EST today",
         "Top 10 Key Points of the talk",
         "We ran 5 miles along the river road",

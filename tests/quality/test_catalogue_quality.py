@@ -32,7 +32,6 @@ KNOWN_GAPS = frozenset(
         "PHONE",
         "DATE_OF_BIRTH",
         "US_PASSPORT",
-        "POSTAL_ADDRESS",
         "UK_NHS",
         "UK_PASSPORT",
         "UK_DRIVING_LICENCE",
