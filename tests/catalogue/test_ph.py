@@ -35,6 +35,7 @@ def test_tin(builtin: Engine, text: str, value: str) -> None:
         "TIN: 123-456-7890",
         "Order 123-456-789-000 shipped",
         "Supplier (ABN: 51 824 753 556)\nMy TIN is pending",  # the tail of a spaced ABN
+        "Passport No.: 833713984\nMy BIR TIN is pending",  # bare nine digits: anyone's
     ],
 )
 def test_not_tin(builtin: Engine, text: str) -> None:

@@ -133,6 +133,7 @@ def test_itin_groups() -> None:
         ("US passport number: 123456789", "123456789"),  # 9 digits (State Department)
         ("Passport No. A12345678", "A12345678"),  # Next Generation passports: letter + 8
         ("U.S. passport 987654321 issued 2019", "987654321"),
+        ("Passport No.: 123456789\nMy BIR TIN is pending", "123456789"),  # its own label first
     ],
 )
 def test_us_passport(builtin: Engine, text: str, number: str) -> None:
@@ -141,6 +142,13 @@ def test_us_passport(builtin: Engine, text: str, number: str) -> None:
     assert [(hit.category, hit.severity, hit.value) for hit in found] == [
         ("US_PASSPORT", "FATAL", number)
     ]
+
+
+def test_us_passports_side_by_side(builtin: Engine) -> None:
+    """Two passport numbers joined by a slash or a comma are two values."""
+    for text in ("passport: 123456789/K12345678", "passport: 123456789,987654321"):
+        first, second = text.split(" ")[1].replace("/", ",").split(",")
+        assert values(builtin, text, "US_PASSPORT") == [first, second], text
 
 
 @pytest.mark.parametrize(
