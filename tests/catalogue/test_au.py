@@ -63,6 +63,7 @@ def test_medicare_check_published_examples() -> None:
         ("My Medicare number is 2123 45670 1 2.", "2123 45670 1 2"),  # the IRN after a space
         ("Medicare card number: 2123456701/2", "2123456701/2"),
         ("8 2123456701/5 (Medicare)", "2123456701/5"),  # a quantity before it
+        ("Medicare: 5288 18800 5/2123 45670 1", "2123 45670 1"),  # after a slash-joined one
     ],
 )
 def test_medicare(builtin: Engine, text: str, value: str) -> None:
@@ -107,6 +108,13 @@ def test_abn_and_acn_of_one_company_are_two_values() -> None:
     found = {(hit.category, hit.span) for hit in hits(engine, text)}
     assert ("AU_ACN", (4, 15)) in found
     assert ("AU_ABN", (21, 35)) in found
+
+
+def test_an_acn_label_names_the_number_after_it() -> None:
+    """ACN: and the number after it make an ACN, though the next line names a TIN."""
+    engine = catalogue_engine("au.acn", "us.itin_bare")
+    # 900700003 is a valid ACN and has the form of an ITIN
+    assert_found(engine, "Acme Pty Ltd, ACN: 900700003\nTIN: pending", "900700003", "AU_ACN")
 
 
 def test_an_abns_tail_is_not_an_acn() -> None:

@@ -31,6 +31,7 @@ CPF = "390.533.447-05"
         # Two mod-11 check digits (1 in 100 random numbers pass): no context word needed
         ("| 2 | 39053344705 | ok |", "39053344705", "br.cpf_bare"),
         ("Aqui está: 390533447-05.", "390533447-05", "br.cpf_bare"),
+        ("465.458.889-28/39053344705", "39053344705", "br.cpf_bare"),  # after a slash
     ],
 )
 def test_cpf(builtin: Engine, text: str, number: str, rule_id: str) -> None:

@@ -90,6 +90,7 @@ def test_not_passport(builtin: Engine, text: str) -> None:
         "EPIC No. WKH1186253",  # python-stdnum's example (in_.epic)
         "मतदाता पहचान पत्र संख्या WKH1186253",
         "Voter ID: WKH1186253",
+        "Voter ID: WKH1186253 Driver license (Ohio): AB123456",  # its label, not the next one's
     ],
 )
 def test_voter_id(builtin: Engine, text: str) -> None:

@@ -21,6 +21,7 @@ from .apac_support import assert_absent, assert_found
         ("BIR TIN 123-456-789", "123-456-789"),
         ("Taxpayer Identification Number 123 456 789 00000", "123 456 789 00000"),
         ("TIN 123456789000", "123456789000"),
+        ("TIN: 537-898-491-000/123-456-789-001", "123-456-789-001"),  # slash-joined
     ],
 )
 def test_tin(builtin: Engine, text: str, value: str) -> None:

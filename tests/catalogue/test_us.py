@@ -181,6 +181,12 @@ def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
     ]
 
 
+def test_us_driver_licenses_side_by_side(builtin: Engine) -> None:
+    """Two Pennsylvania licences joined by one space are two values."""
+    text = "driver's license: 35 876 512 01 958 718"
+    assert values(builtin, text, "US_DRIVER_LICENSE") == ["35 876 512", "01 958 718"]
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -188,6 +194,7 @@ def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
         "driver's license expires 2027-01-01",
         "DL 12345",
         "driver license fee 2024 123 456 789 1",  # the middle of a longer spaced number
+        "ABN: 51 824 753 556\nDriver license pending",  # a spaced ABN's head or tail
     ],
 )
 def test_not_us_driver_license(builtin: Engine, text: str) -> None:
@@ -357,6 +364,15 @@ ADDRESSES = [
     "41386 2nd Crst Trlr 9F",  # TRLR is a suffix and a unit designator; here, a unit
     "91353 Miller TRAIL TRLR 11, Burlington, VT 05430",
 ]
+
+
+def test_addresses_joined_by_a_slash(builtin: Engine) -> None:
+    """Two addresses joined by a slash after a ZIP code are two values."""
+    text = "Ship to 5979 Magnolia Byp, #32, Duluth, MN 55889/45350 Clarke Drives DEPT 32"
+    assert values(builtin, text, "POSTAL_ADDRESS") == [
+        "5979 Magnolia Byp, #32, Duluth, MN 55889",
+        "45350 Clarke Drives DEPT 32",
+    ]
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
