@@ -60,6 +60,10 @@ def test_medicare_check_published_examples() -> None:
         ("Medicare: 2123456701", "2123456701"),
         ("Medicare no 2123 45670 1/2 (IRN 2)", "2123 45670 1/2"),
         ("Medicare card 2123 45670 1-3, expires 05/2027", "2123 45670 1-3"),
+        ("My Medicare number is 2123 45670 1 2.", "2123 45670 1 2"),  # the IRN after a space
+        ("Medicare card number: 2123456701/2", "2123456701/2"),
+        ("8 2123456701/5 (Medicare)", "2123456701/5"),  # a quantity before it
+        ("Medicare: 5288 18800 5/2123 45670 1", "2123 45670 1"),  # after a slash-joined one
     ],
 )
 def test_medicare(builtin: Engine, text: str, value: str) -> None:
@@ -104,3 +108,19 @@ def test_abn_and_acn_of_one_company_are_two_values() -> None:
     found = {(hit.category, hit.span) for hit in hits(engine, text)}
     assert ("AU_ACN", (4, 15)) in found
     assert ("AU_ABN", (21, 35)) in found
+
+
+def test_an_acn_label_names_the_number_after_it() -> None:
+    """ACN: and the number after it make an ACN, though the next line names a TIN."""
+    engine = catalogue_engine("au.acn", "us.itin_bare")
+    # 900700003 is a valid ACN and has the form of an ITIN
+    assert_found(engine, "Acme Pty Ltd, ACN: 900700003\nTIN: pending", "900700003", "AU_ACN")
+
+
+def test_an_abns_tail_is_not_an_acn() -> None:
+    """The last nine digits of a spaced ABN are not an ACN of their own, though the ACN word
+    is near; a dash-joined suffix is not part of an ACN either."""
+    engine = catalogue_engine("au.acn")
+    # python-stdnum: to_abn("002 724 334") is 43 002 724 334
+    assert_absent(engine, "Invoice (ABN: 43 002 724 334)\nACN on file", "AU_ACN")
+    assert_absent(engine, "ACN ref 004085616-0", "AU_ACN")

@@ -28,10 +28,14 @@ CPF = "390.533.447-05"
         ("Cadastro de Pessoas Físicas 390 533 447 05", "390 533 447 05", "br.cpf_bare"),
         ("C.P.F. 390.533.447.05", "390.533.447.05", "br.cpf_bare"),
         ("CPF:39053344705", "39053344705", "br.cpf_bare"),  # a label's colon
+        # Two mod-11 check digits (1 in 100 random numbers pass): no context word needed
+        ("| 2 | 39053344705 | ok |", "39053344705", "br.cpf_bare"),
+        ("Aqui está: 390533447-05.", "390533447-05", "br.cpf_bare"),
+        ("465.458.889-28/39053344705", "39053344705", "br.cpf_bare"),  # after a slash
     ],
 )
 def test_cpf(builtin: Engine, text: str, number: str, rule_id: str) -> None:
-    """A CPF is BR_CPF, FATAL, LGPD: written 000.000.000-00 on its own, otherwise near "CPF"."""
+    """A CPF is BR_CPF, FATAL, LGPD, written 000.000.000-00 or bare, with or without "CPF"."""
     assert sole_hit(builtin, text, number) == (rule_id, "BR_CPF", "FATAL", "LGPD")
 
 
@@ -44,13 +48,13 @@ def test_cpf(builtin: Engine, text: str, number: str, rule_id: str) -> None:
         "CPF: 390.533.447-5",  # one check digit short
         "CPF: 111.111.111-11",  # eleven equal digits: a placeholder, never issued
         "CPF: 000.000.000-00",
-        "Pedido 39053344705 enviado.",  # bare digits without a context word
+        "Pedido 39053344706 enviado.",  # bare digits whose second check digit is wrong
         "CPF do cliente; telefone (11) 98765-4321",  # a phone number
         "CPF pendente. Ligue +55 390533447 05",  # an international phone number's digits
     ],
 )
 def test_not_cpf(builtin: Engine, text: str) -> None:
-    """Invalid checks, repeated digits, bare digits without context, phones: no BR_CPF."""
+    """Invalid checks, repeated digits, phones: no BR_CPF."""
     assert values(builtin, text, "BR_CPF") == []
 
 
@@ -90,10 +94,11 @@ def test_br_cpf_check() -> None:
         ("CNPJ: 61882613000194", "61882613000194"),
         ("CNPJ alfanumérico 12.ABC.345/01DE-35", "12.ABC.345/01DE-35"),  # from July 2026
         ("CNPJ 12ABC34501DE35", "12ABC34501DE35"),
+        ("Protocolo 61882613000194", "61882613000194"),  # two check digits: no context needed
     ],
 )
 def test_cnpj(text: str, number: str) -> None:
-    """A CNPJ is BR_CNPJ, FATAL, when the entries are imported (bare digits need context)."""
+    """A CNPJ is BR_CNPJ, FATAL, when the entries are imported, formatted or bare."""
     engine = catalogue_engine("br.cnpj", "br.cnpj_bare")
     assert sole_hit(engine, text, number)[1:] == ("BR_CNPJ", "FATAL", "LGPD")
 
@@ -103,13 +108,13 @@ def test_cnpj(text: str, number: str) -> None:
     [
         "CNPJ 16.727.230/0001-98",  # python-stdnum's invalid example
         "CNPJ 16.727.230/0001-9",  # one check digit short
-        "Protocolo 61882613000194",  # bare digits without a context word
+        "Protocolo 61882613000195",  # bare digits whose second check digit is wrong
         "Nota fiscal 2024/0001-97",
         "CNPJ pendente; código ABCDEFGHIJKL35",  # an uppercase code, check digits wrong
     ],
 )
 def test_not_cnpj(text: str) -> None:
-    """Invalid check digits, short numbers, bare digits without context: no BR_CNPJ."""
+    """Invalid check digits, short numbers: no BR_CNPJ."""
     assert values(catalogue_engine("br.cnpj", "br.cnpj_bare"), text, "BR_CNPJ") == []
 
 

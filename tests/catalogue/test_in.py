@@ -90,6 +90,7 @@ def test_not_passport(builtin: Engine, text: str) -> None:
         "EPIC No. WKH1186253",  # python-stdnum's example (in_.epic)
         "मतदाता पहचान पत्र संख्या WKH1186253",
         "Voter ID: WKH1186253",
+        "Voter ID: WKH1186253 Driver license (Ohio): AB123456",  # its label, not the next one's
     ],
 )
 def test_voter_id(builtin: Engine, text: str) -> None:
@@ -142,3 +143,52 @@ def test_aadhaar_and_pan_together(builtin: Engine) -> None:
         ("IN_AADHAAR", "2345 6789 0124"),
         ("IN_PAN", "ACUPA7085R"),
     ]
+
+
+# --- Aadhaar: no bypass, and its context decides --------------------------------------
+
+#: python-stdnum's example (in_.aadhaar) and a second Verhoeff-valid number.
+AADHAAR = "2341 2341 2346"
+SECOND_AADHAAR = "2345 6789 0124"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"Aadhaar:\n1 {AADHAAR}\n2 {SECOND_AADHAAR}", [AADHAAR, SECOND_AADHAAR]),  # list numbers
+        (f"Aadhaar: {AADHAAR}/{SECOND_AADHAAR}", [AADHAAR, SECOND_AADHAAR]),  # a slash between
+        (f"Aadhaar: {AADHAAR},{SECOND_AADHAAR}", [AADHAAR, SECOND_AADHAAR]),
+        ("2 234123412346 was linked", ["234123412346"]),  # a quantity before bare digits
+    ],
+)
+def test_aadhaar_no_bypass(builtin: Engine, text: str, expected: list[str]) -> None:
+    """A list number or quantity before an Aadhaar, or one separator between two: each found."""
+    assert [hit.value for hit in hits(builtin, text) if hit.category == "IN_AADHAAR"] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pay to FI90 2341 2341 2346 66 today",  # digits inside an IBAN-like grouping
+        "Card 4111 2341 2341 2346 expired",  # the tail of a longer grouped number
+        "Aadhaar 2341 2341 2347",  # python-stdnum: wrong Verhoeff digit
+    ],
+)
+def test_not_aadhaar(builtin: Engine, text: str) -> None:
+    """Groups inside a longer grouped number, or a wrong check digit: no Aadhaar."""
+    assert [hit for hit in hits(builtin, text) if hit.category == "IN_AADHAAR"] == []
+
+
+def test_aadhaar_context_decides_against_a_next_line_label(builtin: Engine) -> None:
+    """An Aadhaar after its own label is IN_AADHAAR, though another number's label follows."""
+    text = "Aadhaar: 234123412346\nMy BIR TIN is 123-456-789-000."
+    assert [hit.value for hit in hits(builtin, text) if hit.category == "IN_AADHAAR"] == [
+        "234123412346"
+    ]
+
+
+def test_gstins_side_by_side() -> None:
+    """Two GSTINs joined by a slash are two values (python-stdnum's examples)."""
+    engine = catalogue_engine("in.gstin")
+    found = hits(engine, "GSTINs 27AAPFU0939F1ZV/29AAACG0569P1Z3")
+    assert [hit.value for hit in found] == ["27AAPFU0939F1ZV", "29AAACG0569P1Z3"]

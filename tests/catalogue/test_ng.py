@@ -47,3 +47,5 @@ def test_not_nin(builtin: Engine, text: str) -> None:
 def test_nin_no_bypass(builtin: Engine) -> None:
     """A list number before a NIN, or two NINs side by side, hide nothing."""
     assert_no_bypass(builtin, "NINs:", "12345678901", "70123456789", "NG_NIN")
+    slashed = "NINs: 12345678901/70123456789"
+    assert values(builtin, slashed, "NG_NIN") == ["12345678901", "70123456789"]

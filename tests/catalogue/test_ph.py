@@ -21,6 +21,7 @@ from .apac_support import assert_absent, assert_found
         ("BIR TIN 123-456-789", "123-456-789"),
         ("Taxpayer Identification Number 123 456 789 00000", "123 456 789 00000"),
         ("TIN 123456789000", "123456789000"),
+        ("TIN: 537-898-491-000/123-456-789-001", "123-456-789-001"),  # slash-joined
     ],
 )
 def test_tin(builtin: Engine, text: str, value: str) -> None:
@@ -29,10 +30,17 @@ def test_tin(builtin: Engine, text: str, value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["TIN: 123-456-78", "TIN: 123-456-7890", "Order 123-456-789-000 shipped"]
+    "text",
+    [
+        "TIN: 123-456-78",
+        "TIN: 123-456-7890",
+        "Order 123-456-789-000 shipped",
+        "Supplier (ABN: 51 824 753 556)\nMy TIN is pending",  # the tail of a spaced ABN
+        "Passport No.: 833713984\nMy BIR TIN is pending",  # bare nine digits: anyone's
+    ],
 )
 def test_not_tin(builtin: Engine, text: str) -> None:
-    """Eight or ten digits, or no context word: no TIN."""
+    """Eight or ten digits, no context word, or a longer spaced number's tail: no TIN."""
     assert_absent(builtin, text, "PH_TIN")
 
 

@@ -22,6 +22,7 @@ PUBLISHED = ["3100600445635", "1-2345-45678-78-1", "1 2345 45678 78 1"]
         "เลขประจำตัวประชาชน {value}",  # typed with SARA AM, as Thai keyboards do
         "เลขประจำตัวประชาชนของผมคือ {value}",
         "บัตรประชาชน: {value}",
+        "บัตรประชาชนเลขที่ {value}",  # "ID card number": the word glued to เลขที่ (number)
         "Thai national ID {value}",
     ],
 )

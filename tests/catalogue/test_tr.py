@@ -45,6 +45,7 @@ def test_national_id(builtin: Engine, text: str) -> None:
         "Kimlik doğrulama hattı: +90 532 123 45 67",  # a phone number
         "Kimlik kartı ücreti 1729171606,00 TL",  # a price
         "Kimlik doğrulama saat 10:17291716060",  # glued to a time
+        "Kimlik belgesi arsiv/17291716060 klasöründe",  # a path segment
     ],
 )
 def test_not_national_id(builtin: Engine, text: str) -> None:
@@ -56,6 +57,8 @@ def test_national_id_no_bypass(builtin: Engine) -> None:
     """A list number before an ID, full-width digits, two IDs side by side: each detected."""
     second = "10000000146"  # the test number of the NVI's identity verification service
     assert_no_bypass(builtin, "Kimlik numaraları:", TCKN, second, "TR_NATIONAL_ID")
+    slashed = f"Kimlik numaraları: {TCKN}/{second}"
+    assert values(builtin, slashed, "TR_NATIONAL_ID") == [TCKN, second]
     assert values(builtin, full_width(f"TC Kimlik No {TCKN}"), "TR_NATIONAL_ID") == [
         full_width(TCKN)
     ]

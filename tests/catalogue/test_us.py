@@ -65,6 +65,9 @@ def test_dashed_ssn_keeps_its_rule_id_and_needs_no_context(builtin: Engine) -> N
         ("1 536-90-4399", ["536-90-4399"]),
         ("SSNs: 536-90-4399 123-45-6789", ["536-90-4399", "123-45-6789"]),
         ("| 2 | 536-90-4399 |", ["536-90-4399"]),
+        ("SSNs: 536-90-4399/123-45-6789", ["536-90-4399", "123-45-6789"]),  # a slash between
+        ("SSNs: 536-90-4399,123-45-6789", ["536-90-4399", "123-45-6789"]),
+        ("SSN 536904399/123456789", ["536904399", "123456789"]),
     ],
 )
 def test_list_numbers_and_neighbours_hide_no_ssn(
@@ -85,18 +88,23 @@ def test_list_numbers_and_neighbours_hide_no_ssn(
         "Taxpayer ID 912903456",
         "ITIN 900-50-1234",  # the 50-65 range the IRS added in 2011
         "ITIN 999-99-9999",
+        # Written 9XX-XX-XXXX, the form and the ranges name it (no SSN starts with 9)
+        "Here it is: 912-90-3456.",
+        "| 1 | 912 70 3456 |",
+        "ITINs 912-90-3456/900-50-1234",  # two values joined by a slash
     ],
 )
 def test_itin(builtin: Engine, text: str) -> None:
-    """ITINs (9XX, middle digits in an IRS range) next to a taxpayer word are US_ITIN."""
+    """ITINs (9XX, middle digits in an IRS range), written 9XX-XX-XXXX or near a taxpayer
+    word, are US_ITIN."""
     found = hits(builtin, text)
-    assert [(hit.category, hit.severity) for hit in found] == [("US_ITIN", "FATAL")]
+    assert {(hit.category, hit.severity) for hit in found} == {("US_ITIN", "FATAL")}
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "Test value 912-90-3456 is not a real SSN.",  # an SSN-shaped 9XX without context
+        "Reference 912903456 attached.",  # bare digits without a taxpayer word
         "ITIN 912-93-3456",  # 93 is the ATIN
         "ITIN 912-66-3456",  # 66-69 are not assigned
         "ITIN 912-45-3456",
@@ -104,7 +112,7 @@ def test_itin(builtin: Engine, text: str) -> None:
     ],
 )
 def test_not_itin(builtin: Engine, text: str) -> None:
-    """Without a taxpayer word, or outside the IRS ranges: no ITIN."""
+    """Bare digits without a taxpayer word, or outside the IRS ranges: no ITIN."""
     assert values(builtin, text, "US_ITIN") == []
 
 
@@ -125,6 +133,7 @@ def test_itin_groups() -> None:
         ("US passport number: 123456789", "123456789"),  # 9 digits (State Department)
         ("Passport No. A12345678", "A12345678"),  # Next Generation passports: letter + 8
         ("U.S. passport 987654321 issued 2019", "987654321"),
+        ("Passport No.: 123456789\nMy BIR TIN is pending", "123456789"),  # its own label first
     ],
 )
 def test_us_passport(builtin: Engine, text: str, number: str) -> None:
@@ -133,6 +142,13 @@ def test_us_passport(builtin: Engine, text: str, number: str) -> None:
     assert [(hit.category, hit.severity, hit.value) for hit in found] == [
         ("US_PASSPORT", "FATAL", number)
     ]
+
+
+def test_us_passports_side_by_side(builtin: Engine) -> None:
+    """Two passport numbers joined by a slash or a comma are two values."""
+    for text in ("passport: 123456789/K12345678", "passport: 123456789,987654321"):
+        first, second = text.split(" ")[1].replace("/", ",").split(",")
+        assert values(builtin, text, "US_PASSPORT") == [first, second], text
 
 
 @pytest.mark.parametrize(
@@ -152,6 +168,9 @@ def test_not_us_passport(builtin: Engine, text: str) -> None:
         ("Driver's license S123-4567-8901", "S123-4567-8901"),  # Illinois
         ("DL number 12345678", "12345678"),  # Texas: 8 digits
         ("drivers license WDLABCD456DG", "WDLABCD456DG"),  # Washington
+        # New Jersey: a letter and 14 digits, printed in groups of five
+        ("New Jersey driver's license A1234 56789 01234, class D", "A1234 56789 01234"),
+        ("Pennsylvania driver's license 12 345 678, class C", "12 345 678"),  # as printed
     ],
 )
 def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
@@ -162,11 +181,24 @@ def test_us_driver_license(builtin: Engine, text: str, number: str) -> None:
     ]
 
 
+def test_us_driver_licenses_side_by_side(builtin: Engine) -> None:
+    """Two Pennsylvania licences joined by one space are two values."""
+    text = "driver's license: 35 876 512 01 958 718"
+    assert values(builtin, text, "US_DRIVER_LICENSE") == ["35 876 512", "01 958 718"]
+
+
 @pytest.mark.parametrize(
-    "text", ["Confirmation D1234567 sent", "driver's license expires 2027-01-01", "DL 12345"]
+    "text",
+    [
+        "Confirmation D1234567 sent",
+        "driver's license expires 2027-01-01",
+        "DL 12345",
+        "driver license fee 2024 123 456 789 1",  # the middle of a longer spaced number
+        "ABN: 51 824 753 556\nDriver license pending",  # a spaced ABN's head or tail
+    ],
 )
 def test_not_us_driver_license(builtin: Engine, text: str) -> None:
-    """Without a license word, or a date or short number near one: no license."""
+    """Without a license word, or a date, short number or piece of a longer number: no license."""
     assert values(builtin, text, "US_DRIVER_LICENSE") == []
 
 
@@ -265,6 +297,17 @@ def test_not_npi(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "US_NPI") == []
 
 
+def test_npis_side_by_side(builtin: Engine) -> None:
+    """Two NPIs joined by a slash are two values; a label's colon names the NPI before the
+    next line's licence word."""
+    assert values(builtin, "NPI: 1234567893/1245319599", "US_NPI") == [
+        "1234567893",
+        "1245319599",
+    ]
+    text = "Referring physician NPI: 1234567893\nDriver license (Texas): 12345678"
+    assert values(builtin, text, "US_NPI") == ["1234567893"]
+
+
 def test_npi_check() -> None:
     """The Luhn digit is computed over 80840 and the NPI (CMS), not over the NPI alone."""
     assert us_npi("1234567893")
@@ -315,7 +358,21 @@ ADDRESSES = [
     "1 Infinite Loop\nCupertino, CA 95014",
     "21780 Day Drives\nLake Karen, MI 62062",
     "033 Theodore Station, Barnesshire, SC 26517",  # house numbers may start with 0
+    "503 Prospect Is",  # IS: Publication 28's abbreviation of Island
+    "12 PINE ESTATES",
+    "8 Pine Estates, Ofc, Reno, NV 89501",  # OFC: a designator that needs no number
+    "41386 2nd Crst Trlr 9F",  # TRLR is a suffix and a unit designator; here, a unit
+    "91353 Miller TRAIL TRLR 11, Burlington, VT 05430",
 ]
+
+
+def test_addresses_joined_by_a_slash(builtin: Engine) -> None:
+    """Two addresses joined by a slash after a ZIP code are two values."""
+    text = "Ship to 5979 Magnolia Byp, #32, Duluth, MN 55889/45350 Clarke Drives DEPT 32"
+    assert values(builtin, text, "POSTAL_ADDRESS") == [
+        "5979 Magnolia Byp, #32, Duluth, MN 55889",
+        "45350 Clarke Drives DEPT 32",
+    ]
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
@@ -332,6 +389,8 @@ def test_postal_addresses(builtin: Engine, address: str) -> None:
     [
         "in 2019 we moved offices",
         "Chapter 12 Summary of the findings",
+        "We met 3 Friends OK",  # a state code is not a street suffix
+        "Ship it to 12 Cedar MI today",
         "The call is at 5 PM EST today",
         "Top 10 Key Points of the talk",
         "We ran 5 miles along the river road",

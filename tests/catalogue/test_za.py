@@ -76,6 +76,9 @@ def test_identity_number_with_a_race_digit_needs_context(builtin: Engine) -> Non
         ("Paspoort nr M00123456, uitgereik in Pretoria", "M00123456"),
         ("paspoort D01234567", "D01234567"),
         ("South African passport number: T12345678", "T12345678"),
+        # The country named after the number decides against the generic "Passport no."
+        ("Passport no. M01234567 (South Africa)", "M01234567"),
+        ("Passport number A12345678, South African", "A12345678"),
     ],
 )
 def test_passport(builtin: Engine, text: str, number: str) -> None:
