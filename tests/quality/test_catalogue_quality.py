@@ -36,7 +36,6 @@ KNOWN_GAPS = frozenset(
         "UK_PASSPORT",
         "SE_PERSONNUMMER",
         "AU_ACN",
-        "KR_DRIVER_LICENSE",
         "BR_CNPJ",
         "ZA_PASSPORT",
         "SECRET",

@@ -243,7 +243,11 @@ def _kr_passport(rng: random.Random) -> str:
 
 
 def _kr_driver(rng: random.Random) -> str:
-    return f"{rng.randint(11, 28)}-{rng.randint(0, 99):02d}-{digits(rng, 6)}-{digits(rng, 2)}"
+    # Region codes 11-26 and 28 (Microsoft Purview's published pattern): 27 is not issued.
+    # One draw as before (27 becomes 28), so the rest of the corpus stays the same.
+    region = rng.randint(11, 28)
+    region = 28 if region == 27 else region
+    return f"{region}-{rng.randint(0, 99):02d}-{digits(rng, 6)}-{digits(rng, 2)}"
 
 
 def _my_number(rng: random.Random) -> str:

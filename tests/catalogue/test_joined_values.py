@@ -1,0 +1,43 @@
+"""Two values joined by a slash or a comma are two values (no bypass), in the formats that
+lacked it: Dutch BSN, US Medicare Beneficiary Identifier, Indian vehicle registration."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import catalogue_engine, values
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "text", "expected"),
+    [
+        # 111222333 and 123456782: the eleven-test examples of python-stdnum's stdnum.nl.bsn
+        ("nl.bsn", "NL_BSN", "BSN: 111222333/123456782", ["111222333", "123456782"]),
+        ("nl.bsn", "NL_BSN", "BSN: 111222333,123456782", ["111222333", "123456782"]),
+        # 1EG4-TE5-MK73: the example MBI of CMS's "Understanding the MBI"
+        ("us.mbi", "US_MBI", "MBI 1EG4-TE5-MK73/1EG4TE5MK73", ["1EG4-TE5-MK73", "1EG4TE5MK73"]),
+        (
+            "in.vehicle_registration",
+            "IN_VEHICLE_REGISTRATION",
+            "Vehicle MH 12 AB 1234/24 BH 8257 WJ",  # a state plate, then a Bharat series one
+            ["MH 12 AB 1234", "24 BH 8257 WJ"],
+        ),
+    ],
+)
+def test_values_joined_by_a_slash_or_comma(
+    rule_id: str, category: str, text: str, expected: list[str]
+) -> None:
+    assert values(catalogue_engine(rule_id), text, category) == expected
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "text"),
+    [
+        ("nl.bsn", "NL_BSN", "BSN: 111222333,50 euro"),  # a decimal comma: an amount
+        ("in.vehicle_registration", "IN_VEHICLE_REGISTRATION", "see https://x.in/MH12AB1234"),
+    ],
+)
+def test_a_slash_in_a_path_or_a_decimal_joins_nothing(
+    rule_id: str, category: str, text: str
+) -> None:
+    assert values(catalogue_engine(rule_id), text, category) == []
