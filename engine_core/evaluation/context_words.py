@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,6 +14,12 @@ from .context import fold_word
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "caseless"]
+
+_hyperscan: Any
+try:  # pragma: no cover - depends on the platform
+    _hyperscan = importlib.import_module("hyperscan")
+except ImportError:  # pragma: no cover
+    _hyperscan = None
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
 #: multi-character lower case, or a lower case that is not its upper case's): mapped to
@@ -44,8 +52,9 @@ def caseless(text: str) -> str:
 class ContextWords:
     """Which context-required rules have none of their words anywhere in a text.
 
-    One Aho-Corasick pass over the lower-cased text finds every word of every
-    context-required rule; a rule none of whose words occur cannot report a
+    One pass over the lower-cased text finds every word of every context-required
+    rule (a Hyperscan literal database when Hyperscan is installed, else an
+    Aho-Corasick automaton); a rule none of whose words occur cannot report a
     value, so the scan skips it (docs/architecture.md, "Context"). The words are
     folded like the scanned text and found as plain substrings, a superset of
     the word-boundary matches the rule's context asks for.
@@ -57,28 +66,66 @@ class ContextWords:
             for rule in rules
             if rule.context is not None and rule.context.required
         }
+        owners: dict[str, set[int]] = {}
+        for index, words in self._required.items():
+            for word in words:
+                folded = caseless(fold_word(word))
+                if folded:
+                    owners.setdefault(folded, set()).add(index)
+        self._owners: tuple[frozenset[int], ...] = tuple(map(frozenset, owners.values()))
+        self._database: Any = _literal_database(list(owners)) if owners else None
+        self._local = threading.local()
         self._automaton: Any = None
-        if self._required:
+        if owners and self._database is None:
             automaton = ahocorasick.Automaton()
-            owners: dict[str, set[int]] = {}
-            for index, words in self._required.items():
-                for word in words:
-                    folded = caseless(fold_word(word))
-                    if folded:
-                        owners.setdefault(folded, set()).add(index)
-            for word, indexes in owners.items():
-                automaton.add_word(word, frozenset(indexes))
+            for word, indexes in zip(owners, self._owners, strict=True):
+                automaton.add_word(word, indexes)
             automaton.make_automaton()
             self._automaton = automaton
+
+    def _met(self, text: str) -> set[int]:
+        """Return the indexes of the required rules with a word in ``text`` (lower-cased)."""
+        met: set[int] = set()
+        if self._database is not None:
+            found: set[int] = set()
+
+            def on_match(identifier: int, *_: object) -> None:
+                found.add(identifier)
+
+            scratch = getattr(self._local, "scratch", None)
+            if scratch is None:
+                scratch = self._local.scratch = _hyperscan.Scratch(self._database)
+            self._database.scan(text.encode("utf-8"), match_event_handler=on_match, scratch=scratch)
+            for identifier in found:
+                met |= self._owners[identifier]
+        elif self._automaton is not None:
+            for _, indexes in self._automaton.iter(text):
+                met |= indexes
+                if len(met) == len(self._required):
+                    break
+        return met
 
     def unmet(self, text: str) -> frozenset[int]:
         """Return the indexes of the context-required rules with no context word in ``text``
         (the scanned text: already normalized)."""
-        if self._automaton is None:
+        if not self._required:
             return frozenset()
-        met: set[int] = set()
-        for _, indexes in self._automaton.iter(caseless(text)):
-            met |= indexes
-            if len(met) == len(self._required):
-                break
-        return frozenset(self._required.keys() - met)
+        return frozenset(self._required.keys() - self._met(caseless(text)))
+
+
+def _literal_database(words: list[str]) -> Any:
+    """Return a Hyperscan database finding each word (as UTF-8 bytes) once, or None."""
+    if _hyperscan is None:
+        return None
+    database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+    try:
+        database.compile(
+            expressions=[
+                b"".join(b"\\x%02x" % byte for byte in word.encode("utf-8")) for word in words
+            ],
+            ids=list(range(len(words))),
+            flags=[_hyperscan.HS_FLAG_SINGLEMATCH] * len(words),
+        )
+    except _hyperscan.error:  # pragma: no cover - literals always compile
+        return None
+    return database

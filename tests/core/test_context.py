@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import unicodedata
 
+import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
+from engine_core.evaluation import context_words
 from engine_core.evaluation.context import Context
 from engine_core.evaluation.context_words import ContextWords, caseless
 from engine_core.licensing.context import CommunityLicense
@@ -122,3 +124,21 @@ def test_context_words_are_compiled_once_per_rule() -> None:
     assert context is not None
     assert isinstance(context.words, regex.Pattern)
     assert context.words.pattern.count("ID") == 1
+
+
+def test_both_word_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Hyperscan the Aho-Corasick automaton skips exactly the same rules."""
+    rules = Engine().compiled_pack.rules
+    texts = [
+        "My SSN is 123-45-6789.",
+        "Geburtsdatum: 14.03.1985, Steuer-ID 12345678903",
+        "私のマイナンバーは621498320257です",
+        "TC KİMLİK NO 10000000146",
+        "nothing to see here",
+    ]
+    fast = [ContextWords(rules).unmet(text) for text in texts]
+    monkeypatch.setattr(context_words, "_hyperscan", None)
+    portable = ContextWords(rules)
+    assert portable._database is None
+    assert [portable.unmet(text) for text in texts] == fast
+    assert sum(len(unmet) < len(portable._required) for unmet in fast) == 4
