@@ -29,6 +29,8 @@ DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
 _LENGTH_SLOTS = 256
 
+#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``.
+_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-]*")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -82,7 +84,9 @@ class Context:
         """Return how near the nearest context word is to ``text[start:end]``, or None.
 
         Ordered by the characters between them, then a label before the value
-        (``SSN: 123...``) over one after it, then the longer word.
+        (``SSN: 123...``) over one after it, then the longer word. A label
+        directly before the value (only spaces and punctuation such as ``:``
+        between them) is nearest: it names the value, whatever word follows it.
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
@@ -91,7 +95,10 @@ class Context:
             # Nearer first; at equal gaps a word before the value, then the longer word
             # ("South African passport" over "passport").
             if match.end() <= start:
-                gap = (2 * (start - match.end())) * _LENGTH_SLOTS
+                between = start - match.end()
+                if _LABEL_GAP.fullmatch(text, match.end(), start):
+                    between = 0
+                gap = (2 * between) * _LENGTH_SLOTS
             elif match.start() >= end:
                 gap = (2 * (match.start() - end) + 1) * _LENGTH_SLOTS
             else:
