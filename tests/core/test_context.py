@@ -142,3 +142,66 @@ def test_both_word_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     assert portable._database is None
     assert [portable.unmet(text) for text in texts] == fast
     assert sum(len(unmet) < len(portable._required) for unmet in fast) == 4
+
+
+def _two_rule_engine() -> Engine:
+    """ACME_ID needs its word; ACME_REF (same 13-digit shape) needs none."""
+    shape = "(?<![0-9])[1-8][0-9]{12}(?![0-9])"
+    rules = [
+        {
+            "id": "acme.id",
+            "type": "checked",
+            "category": "ACME_ID",
+            "pattern": shape,
+            "options": {
+                "check": "stdnum:th.pin",
+                "prefilter": "[0-9]{13}",
+                "context": ["ID"],
+                "context_required": True,
+            },
+        },
+        {
+            "id": "acme.ref",
+            "category": "ACME_REF",
+            "severity": "WARNING",
+            "pattern": shape,
+            "options": {"prefilter": "[0-9]{13}"},
+        },
+        {
+            "id": "acme.ref_head",
+            "category": "ACME_REF",
+            "severity": "WARNING",
+            "pattern": "(?<![0-9])[1-8][0-9]{5}(?=[0-9]{7}(?![0-9]))",
+            "options": {"prefilter": "[0-9]{6}"},
+        },
+    ]
+    playbook = parse_playbook(json.dumps({"pack_id": "acme.two", "rules": rules}))
+    return Engine.for_pack(playbook, CommunityLicense())
+
+
+def test_a_value_named_once_keeps_its_category_where_it_is_repeated() -> None:
+    """The labelled occurrence decides the category of every occurrence of the value."""
+    text = f"ID: {NUMBER}. Later, without a label: {NUMBER}."
+    found = {(t.category, len(t.spans)) for t in _two_rule_engine().evaluate(text).triggers}
+    assert found == {("ACME_ID", 2)}
+
+
+def test_of_two_overlapping_values_of_one_category_the_longer_is_reported() -> None:
+    """Two rules of one category read the same digits, one only a part: one value."""
+    triggers = _two_rule_engine().evaluate(f"Ref {NUMBER}").triggers
+    assert [(t.rule_id, t.matched_items) for t in triggers] == [("acme.ref", (NUMBER,))]
+
+
+def test_a_label_right_before_a_value_is_nearer_than_a_word_after_it() -> None:
+    """ "ID: <value> Tel" : the label names the value even if the next word is closer."""
+    context = Context.from_options({"context": ["ID"]})
+    other = Context.from_options({"context": ["Tel"]})
+    assert context is not None
+    assert other is not None
+    text = f"ID:  {NUMBER} Tel"
+    start = text.index(NUMBER)
+    label = context.distance(text, start, start + len(NUMBER))
+    after = other.distance(text, start, start + len(NUMBER))
+    assert label is not None
+    assert after is not None
+    assert label < after
