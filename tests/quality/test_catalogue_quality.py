@@ -73,7 +73,6 @@ KNOWN_GAPS = frozenset(
         "TR_NATIONAL_ID",
         "ZA_PASSPORT",
         "NG_NIN",
-        "SECRET",
     }
 )
 
