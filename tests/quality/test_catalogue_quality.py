@@ -30,7 +30,6 @@ MIN_SLICE_VALUES = 30
 KNOWN_GAPS = frozenset(
     {
         "PHONE",
-        "DATE_OF_BIRTH",
         "US_SSN",
         "US_ITIN",
         "US_PASSPORT",
