@@ -21,6 +21,8 @@ from functools import cache
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
+from engine_core.evaluation.context import Context, fold_word
+from engine_core.evaluation.context_words import caseless
 from engine_core.matching import RegexMatcher, Span
 
 __all__ = ["PhoneMatcher", "PhoneValidator", "unknown_regions"]
@@ -43,6 +45,9 @@ class _Region:
     lengths: frozenset[int]
     trunk: str
     plan: re.Pattern[str]
+    #: The digits, less a leading trunk prefix, are the national number (no other rewriting
+    #: when parsing), so the plan can rule a candidate out before libphonenumber parses it.
+    plain_parsing: bool
 
 
 @cache
@@ -57,6 +62,8 @@ def _region(code: str) -> _Region:
         lengths=frozenset(general.possible_length or ()),
         trunk=metadata.national_prefix or "",
         plan=re.compile(general.national_number_pattern or "(?!)"),
+        plain_parsing=metadata.national_prefix_for_parsing in (None, metadata.national_prefix)
+        and not metadata.national_prefix_transform_rule,
     )
 
 
@@ -80,8 +87,8 @@ class PhoneValidator:
         strict = [_region(code) for code in regions]
         planned = [_region(code) for code in plan_regions]
         self._regions: tuple[tuple[_Region, bool], ...] = (
-            *((region, False) for region in strict if region not in planned),
             *((region, True) for region in planned),
+            *((region, False) for region in strict if region not in planned),
         )
         #: Country calling codes whose numbers fit their plan, written with + too.
         self._plan_countries = frozenset(region.country_code for region in planned)
@@ -120,13 +127,22 @@ class PhoneValidator:
         )
         if digits - trunk not in region.lengths and digits not in region.lengths:
             return False
+        if region.plain_parsing:
+            national = "".join(_DIGIT_GROUPS.findall(value))
+            if not any(
+                region.plan.fullmatch(option)
+                for option in {national, national[trunk:]}
+                if len(option) in region.lengths
+            ):
+                return False  # outside the plan: no valid number, no parse needed
         try:
             number = phonenumbers.parse(value, region.code)
         except NumberParseException:
             return False
         if number.country_code != region.country_code:
             return False  # an international prefix (00, 011) named another country
-        if not (phonenumbers.is_valid_number(number) or (plan and _fits_plan(number, region))):
+        # Plan first: it is a cheap pattern, and every valid number fits its plan.
+        if not ((plan and _fits_plan(number, region)) or phonenumbers.is_valid_number(number)):
             return False
         return not self._grouped or _grouped_as_written(value, number, region.trunk)
 
@@ -184,21 +200,43 @@ class PhoneMatcher(RegexMatcher):
     """
 
     window_safe = True
+    #: The rule's required context words: a candidate with none near it is not validated
+    #: (the engine would drop it; libphonenumber's parse is the costly part).
+    required_context: Context | None = None
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the spans of the phone numbers in ``text[start:end]``."""
         stop = len(text) if end is None else end
         validator = self.validator
         assert validator is not None
+        context = self.required_context
         spans: list[Span] = []
+        if context is not None and not self._word_in_reach(text, start, stop):
+            return spans  # no match here could have its context word: nothing to scan
         try:
             for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
                 begin, finish = match.span()
-                if finish > begin:
-                    spans.extend(self._numbers(text, begin, finish, validator))
+                if finish == begin:
+                    continue
+                if context is not None and context.distance(text, begin, finish) is None:
+                    continue
+                spans.extend(self._numbers(text, begin, finish, validator))
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def require_context(self, context: Context, words: Iterable[str]) -> None:
+        """Validate only candidates with one of ``words`` (the rule's context) nearby."""
+        self.required_context = context
+        self._words = tuple({caseless(fold_word(word)) for word in words} - {""})
+        bounds = self.window_bounds()
+        self._reach = context.window + (bounds[0] if bounds is not None else 1 << 20)
+
+    def _word_in_reach(self, text: str, start: int, stop: int) -> bool:
+        """True when a context word may lie near a match in the range (plain substrings: a
+        superset of the word-boundary search, cheaper than the pattern)."""
+        nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
+        return any(word in nearby for word in self._words)
 
     @staticmethod
     def _numbers(text: str, begin: int, finish: int, valid: Callable[[str], bool]) -> list[Span]:

@@ -18,6 +18,7 @@ from stdnum import verhoeff
 from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
+from engine_core.evaluation.context import Context
 from engine_core.matching import RegexMatcher, Span
 from engine_core.model import RuleDeclaration
 from engine_core.options import Option
@@ -198,9 +199,14 @@ def _compile_phone(rule: RuleDeclaration) -> RegexMatcher:
         grouped=bool(rule.options.get("grouped", False)),
         international_plan=bool(rule.options.get("international_plan", False)),
     )
-    return regex_matcher(
+    matcher = regex_matcher(
         rule, validator=validator, default_prefilter=r"\d", matcher_class=PhoneMatcher
     )
+    assert isinstance(matcher, PhoneMatcher)
+    context = Context.from_options(rule.options)
+    if context is not None and context.required:
+        matcher.require_context(context, rule.options.get("context") or ())
+    return matcher
 
 
 PHONE_NUMBER = RuleType(

@@ -56,8 +56,8 @@ class ContextWords:
     rule (a Hyperscan literal database when Hyperscan is installed, else an
     Aho-Corasick automaton); a rule none of whose words occur cannot report a
     value, so the scan skips it (docs/architecture.md, "Context"). The words are
-    folded like the scanned text and found as plain substrings, a superset of
-    the word-boundary matches the rule's context asks for.
+    folded like the scanned text; Hyperscan checks their ASCII word boundaries,
+    the automaton finds plain substrings: both a superset of the rule's own search.
     """
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
@@ -113,16 +113,30 @@ class ContextWords:
         return frozenset(self._required.keys() - self._met(caseless(text)))
 
 
+def _edge(char: str) -> bytes:
+    """``\\b`` where a word's edge is an ASCII letter, digit or underscore, else nothing."""
+    return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
+
+
 def _literal_database(words: list[str]) -> Any:
-    """Return a Hyperscan database finding each word (as UTF-8 bytes) once, or None."""
+    """Return a Hyperscan database finding each word (as UTF-8 bytes) once, or None.
+
+    An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
+    found inside "hotel". A non-ASCII neighbour counts as a boundary, so the search stays
+    a superset of the rule's own (Unicode) word-boundary search.
+    """
     if _hyperscan is None:
         return None
     database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+    expressions = [
+        _edge(word[0])
+        + b"".join(b"\\x%02x" % byte for byte in word.encode("utf-8"))
+        + _edge(word[-1])
+        for word in words
+    ]
     try:
         database.compile(
-            expressions=[
-                b"".join(b"\\x%02x" % byte for byte in word.encode("utf-8")) for word in words
-            ],
+            expressions=expressions,
             ids=list(range(len(words))),
             flags=[_hyperscan.HS_FLAG_SINGLEMATCH] * len(words),
         )
