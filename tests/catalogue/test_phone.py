@@ -15,6 +15,7 @@ import pytest
 
 from engine_core import Engine
 from engine_core.errors import UnsupportedPackDeclarationError
+from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
 
 from .conftest import values
@@ -122,33 +123,26 @@ def test_other_identifiers_are_not_phones(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "PHONE") == []
 
 
-def test_an_unknown_region_is_refused() -> None:
-    """A user's phone_number rule naming a region libphonenumber does not know is refused."""
-    rule = {
-        "id": "acme.phone",
-        "type": "phone_number",
-        "category": "PHONE",
-        "pattern": "[0-9]{9}",
-        "options": {"prefilter": "[0-9]{9}", "regions": ["XX", "PL"]},
-    }
-    with pytest.raises(UnsupportedPackDeclarationError, match="'XX'"):
-        parse_playbook(json.dumps({"pack_id": "acme.phone", "rules": [rule]}))
-
-
-def test_a_users_rule_takes_its_regions_national_formats() -> None:
-    """A playbook rule names its regions; their national formats are validated for them."""
-    from engine_core.licensing.context import CommunityLicense
-
+def _playbook(regions: list[str]) -> str:
+    """A playbook with one phone_number rule for three groups of three digits."""
     rule = {
         "id": "acme.phone",
         "type": "phone_number",
         "category": "PHONE",
         "pattern": "(?<![0-9])[0-9]{3} [0-9]{3} [0-9]{3}(?![0-9])",
-        "options": {"prefilter": "[0-9]{3} [0-9]{3}", "regions": ["PL"]},
+        "options": {"prefilter": "[0-9]{3} [0-9]{3}", "regions": regions},
     }
-    engine = Engine.for_pack(
-        parse_playbook(json.dumps({"pack_id": "acme.phone", "rules": [rule]})),
-        CommunityLicense(),
-    )
+    return json.dumps({"pack_id": "acme.phone", "rules": [rule]})
+
+
+def test_an_unknown_region_is_refused() -> None:
+    """A user's phone_number rule naming a region libphonenumber does not know is refused."""
+    with pytest.raises(UnsupportedPackDeclarationError, match="'XX'"):
+        parse_playbook(_playbook(["XX", "PL"]))
+
+
+def test_a_users_rule_takes_its_regions_national_formats() -> None:
+    """A playbook rule names its regions; their national formats are validated for them."""
+    engine = Engine.for_pack(parse_playbook(_playbook(["PL"])), CommunityLicense())
     assert [t.matched_items for t in engine.evaluate("512 345 678").triggers] == [("512 345 678",)]
     assert engine.evaluate("012 345 678").triggers == ()  # no Polish number starts with 0
