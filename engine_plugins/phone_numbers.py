@@ -182,6 +182,8 @@ def _grouped_as_written(value: str, number: PhoneNumber, trunk: str) -> bool:
 
 
 _GROUP = re.compile(r"[0-9]+")
+#: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
+_PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).
 _MIN_JOINED = 7
 #: A list number or a quantity before a phone number: one or two digits and a space.
@@ -224,6 +226,16 @@ class PhoneMatcher(RegexMatcher):
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def growing_start(self, text: str, start: int = 0) -> int | None:
+        """Return where the trailing run of phone characters begins, or None.
+
+        A phone match consists of digits, separators, parentheses and ``+``, and its
+        look-aheads read only such characters (or test the one after them): a match that
+        more text could change lies in the run of those characters at the end of the text.
+        """
+        run = len(text.rstrip(_PHONE_CHARACTERS))
+        return None if run == len(text) else max(start, run)
 
     def require_context(self, context: Context, words: Iterable[str]) -> None:
         """Validate only candidates with one of ``words`` (the rule's context) nearby."""

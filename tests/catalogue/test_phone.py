@@ -97,7 +97,7 @@ def test_numbers_outside_the_numbering_plan_are_not_phones(builtin: Engine, text
         ("휴대폰 +821547442556로 연락 주세요.", ["+821547442556"]),  # Korean particle glued on
         ("携帯 090-1234-5678までご連絡ください。", ["090-1234-5678"]),
         ("Tel.: 1 58 920 28 51", ["58 920 28 51"]),  # a list number before it
-        ("Tlf.: 38 23 55 77/38 40 06 38", ["38 23 55 77", "38 40 06 38"]),
+        ("Tel.: 512 345 678/601 234 567", ["512 345 678", "601 234 567"]),
         ("Telefon: +90 252 138 24 94 T.C.", ["+90 252 138 24 94"]),  # not its tail alone
     ],
 )
@@ -146,3 +146,13 @@ def test_a_users_rule_takes_its_regions_national_formats() -> None:
     engine = Engine.for_pack(parse_playbook(_playbook(["PL"])), CommunityLicense())
     assert [t.matched_items for t in engine.evaluate("512 345 678").triggers] == [("512 345 678",)]
     assert engine.evaluate("012 345 678").triggers == ()  # no Polish number starts with 0
+
+
+def test_a_phone_match_can_only_grow_in_the_trailing_run_of_phone_characters(
+    builtin: Engine,
+) -> None:
+    """A stream holds back only the digits and separators at its end, not a whole window."""
+    matcher = next(r.matcher for r in builtin.compiled_pack.rules if r.rule_id == "intl.phone_pl")
+    assert matcher.growing_start("Tel.: 58 920 28") == len("Tel")  # ".: 58 920 28"
+    assert matcher.growing_start("Tel.: 58 920 28 51 now") is None
+    assert matcher.growing_start("card 4111 1111 and mail") is None
