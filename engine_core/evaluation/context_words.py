@@ -95,7 +95,9 @@ class ContextWords:
             scratch = getattr(self._local, "scratch", None)
             if scratch is None:
                 scratch = self._local.scratch = _hyperscan.Scratch(self._database)
-            self._database.scan(text.encode("utf-8"), match_event_handler=on_match, scratch=scratch)
+            self._database.scan(
+                text.encode("utf-8", "surrogatepass"), match_event_handler=on_match, scratch=scratch
+            )
             for identifier in found:
                 met |= self._owners[identifier]
         elif self._automaton is not None:

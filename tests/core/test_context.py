@@ -213,3 +213,10 @@ def test_a_label_right_before_a_value_is_nearer_than_a_word_after_it() -> None:
     assert label is not None
     assert after is not None
     assert label < after
+
+
+def test_a_lone_surrogate_does_not_break_the_word_search() -> None:
+    """Text may hold lone surrogates (JSON allows them): the pre-scan still answers."""
+    words = _rules(["ID"])
+    assert words.unmet("ID \ud800 1") == frozenset()
+    assert words.unmet("\udfff nothing") == frozenset({0})
