@@ -3,7 +3,8 @@
 A validated type finds candidates with the rule's pattern, strips the
 separators (spaces, dashes, dots) and keeps a candidate only when its
 checksum or number format passes. Checksums and national number formats come
-from python-stdnum; IP addresses are confirmed with the standard library.
+from python-stdnum, phone numbers from phonenumbers; IP addresses are confirmed with the
+standard library.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from stdnum import verhoeff
 from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
+from engine_core.evaluation.context import Context
 from engine_core.matching import RegexMatcher, Span
 from engine_core.model import RuleDeclaration
 from engine_core.options import Option
@@ -30,6 +32,7 @@ from engine_core.regex_rules import (
 from engine_core.registries import RuleType
 
 from .catalogue.checks import named_checks
+from .phone_numbers import PhoneMatcher, PhoneValidator, unknown_regions
 
 _SEPARATORS = str.maketrans("", "", " -.\u00a0")
 
@@ -94,16 +97,6 @@ def ip_address_valid(value: str) -> bool:
     except ValueError:
         return False
     return value != "::"
-
-
-#: Digits a phone number has, country code included, trunk prefix ``(0)`` excluded.
-PHONE_DIGITS = (9, 15)
-
-
-def phone_number_valid(value: str) -> bool:
-    """True when ``value`` holds as many digits as a phone number (9 to 15, E.164)."""
-    count = sum(map(value.replace("(0)", "").count, "0123456789"))
-    return PHONE_DIGITS[0] <= count <= PHONE_DIGITS[1]
 
 
 def iban_valid(value: str) -> bool:
@@ -185,10 +178,71 @@ AADHAAR = _number_type(
 IP_ADDRESS = _number_type(
     "ip_address", ip_address_valid, "Pattern candidates that parse as IPv4 or IPv6 addresses."
 )
-PHONE_NUMBER = _number_type(
-    "phone_number",
-    phone_number_valid,
-    "Pattern candidates with 9 to 15 digits (a phone number's length).",
+
+
+def _phone_problems(rule: RuleDeclaration) -> list[str]:
+    problems = regex_rule_problems(rule)
+    for name in ("regions", "plan_regions"):
+        unknown = unknown_regions(rule.options.get(name) or ())
+        if unknown:
+            problems.append(
+                f"rule {rule.id!r}: options.{name}: no phone numbering metadata for "
+                f"{', '.join(map(repr, unknown))} (ISO 3166-1 alpha-2 codes, upper case)"
+            )
+    return problems
+
+
+def _compile_phone(rule: RuleDeclaration) -> RegexMatcher:
+    validator = PhoneValidator(
+        rule.options.get("regions") or (),
+        rule.options.get("plan_regions") or (),
+        grouped=bool(rule.options.get("grouped", False)),
+        international_plan=bool(rule.options.get("international_plan", False)),
+    )
+    matcher = regex_matcher(
+        rule, validator=validator, default_prefilter=r"\d", matcher_class=PhoneMatcher
+    )
+    assert isinstance(matcher, PhoneMatcher)
+    context = Context.from_options(rule.options)
+    if context is not None and context.required:
+        matcher.require_context(context, rule.options.get("context") or ())
+    return matcher
+
+
+PHONE_NUMBER = RuleType(
+    name="phone_number",
+    validate=_phone_problems,
+    compile=_compile_phone,
+    description="Pattern candidates that are phone numbers by libphonenumber (phonenumbers): "
+    "after + for their country code, else in a national format of the rule's regions.",
+    options=(
+        *PREFILTER_OPTIONS,
+        Option(
+            "regions",
+            list,
+            "Regions (ISO 3166-1 alpha-2) whose national formats count, when libphonenumber "
+            "knows the number as allocated.",
+        ),
+        Option(
+            "plan_regions",
+            list,
+            "Regions whose national formats count when they fit the country's numbering plan "
+            "(its number pattern and lengths); +CC numbers of their countries too.",
+        ),
+        Option(
+            "grouped",
+            bool,
+            "National formats must group their digits as the country writes them.",
+            default=False,
+        ),
+        Option(
+            "international_plan",
+            bool,
+            "+CC numbers of any country count when they fit its numbering plan (for rules "
+            "that need a context word); else they must be allocated numbers.",
+            default=False,
+        ),
+    ),
 )
 
 

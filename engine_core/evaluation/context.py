@@ -5,6 +5,12 @@ for within ``context_window`` characters before and after each value. With
 ``context_required`` a value without one does not count; between rules that
 take the same value, the nearest context word decides (docs/architecture.md,
 "Context").
+
+Words are folded like the scanned text (NFKC, format characters skipped), so
+a word typed with a compatibility character still meets the folded text. A
+word boundary is only asked for at an edge written in a script that separates
+words with spaces: Chinese, Japanese, Thai (and Korean particles) glue words to
+their neighbours, so a word there is found inside running text.
 """
 
 from __future__ import annotations
@@ -15,11 +21,40 @@ from typing import Any
 
 import regex
 
-__all__ = ["DEFAULT_CONTEXT_WINDOW", "Context"]
+from ..normalization import normalized_view
+
+__all__ = ["DEFAULT_CONTEXT_WINDOW", "Context", "fold_word", "glued_script"]
 
 DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
 _LENGTH_SLOTS = 256
+
+#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``.
+_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-]*")
+#: Scripts written without spaces between words (or, for Hangul, with particles glued on).
+_GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
+_GLUED_CHAR = regex.compile(f"[{_GLUED}]")
+#: Before and after a word's spaced-script edge: no letter or digit of a spaced script.
+_START = f"(?<![^\\W{_GLUED}])"
+_END = f"(?![^\\W{_GLUED}])"
+
+
+def glued_script(char: str) -> bool:
+    """True when ``char`` belongs to a script whose words are not separated by spaces."""
+    return _GLUED_CHAR.match(char) is not None
+
+
+def fold_word(word: str) -> str:
+    """Return ``word`` as the scanned text would hold it: NFKC-folded, format characters
+    skipped, surrounding whitespace removed."""
+    view = normalized_view(word)
+    return (word if view is None else view.text).strip()
+
+
+def _word_pattern(word: str) -> str:
+    start = "" if glued_script(word[0]) else _START
+    end = "" if glued_script(word[-1]) else _END
+    return f"{start}{regex.escape(word)}{end}"
 
 
 @dataclass(frozen=True)
@@ -33,14 +68,14 @@ class Context:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Context | None:
         """Return the context a rule's (validated) options declare, or None."""
-        words = options.get("context") or ()
+        words = {folded for folded in map(fold_word, options.get("context") or ()) if folded}
         if not words:
             return None
         alternatives = "|".join(
-            regex.escape(word.strip()) for word in sorted(words, key=len, reverse=True)
+            _word_pattern(word) for word in sorted(words, key=len, reverse=True)
         )
         return cls(
-            words=regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE),
+            words=regex.compile(alternatives, regex.IGNORECASE),
             window=int(options.get("context_window", DEFAULT_CONTEXT_WINDOW)),
             required=bool(options.get("context_required", False)),
         )
@@ -49,7 +84,9 @@ class Context:
         """Return how near the nearest context word is to ``text[start:end]``, or None.
 
         Ordered by the characters between them, then a label before the value
-        (``SSN: 123...``) over one after it, then the longer word.
+        (``SSN: 123...``) over one after it, then the longer word. A label
+        directly before the value (only spaces and punctuation such as ``:``
+        between them) is nearest: it names the value, whatever word follows it.
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
@@ -58,7 +95,10 @@ class Context:
             # Nearer first; at equal gaps a word before the value, then the longer word
             # ("South African passport" over "passport").
             if match.end() <= start:
-                gap = (2 * (start - match.end())) * _LENGTH_SLOTS
+                between = start - match.end()
+                if _LABEL_GAP.fullmatch(text, match.end(), start):
+                    between = 0
+                gap = (2 * between) * _LENGTH_SLOTS
             elif match.start() >= end:
                 gap = (2 * (match.start() - end) + 1) * _LENGTH_SLOTS
             else:

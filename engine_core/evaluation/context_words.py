@@ -2,22 +2,62 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+import threading
 from collections.abc import Iterable
 from typing import Any
 
 import ahocorasick
 
+from .context import fold_word
 from .rules import CompiledRule
 
-__all__ = ["ContextWords"]
+__all__ = ["ContextWords", "caseless"]
+
+_hyperscan: Any
+try:  # pragma: no cover - depends on the platform
+    _hyperscan = importlib.import_module("hyperscan")
+except ImportError:  # pragma: no cover
+    _hyperscan = None
+
+#: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
+#: multi-character lower case, or a lower case that is not its upper case's): mapped to
+#: that. A test checks the table against every code point the normalized text can hold.
+_CASE_EXCEPTIONS = {
+    0x130: "i",  # LATIN CAPITAL LETTER I WITH DOT ABOVE (lower: i + U+0307)
+    0x131: "i",  # LATIN SMALL LETTER DOTLESS I
+    0x345: "\u03b9",  # COMBINING GREEK YPOGEGRAMMENI
+    0x3C2: "\u03c3",  # GREEK SMALL LETTER FINAL SIGMA
+    0x1C80: "\u0432",  # CYRILLIC SMALL LETTER ROUNDED VE ... (historic variants)
+    0x1C81: "\u0434",
+    0x1C82: "\u043e",
+    0x1C83: "\u0441",
+    0x1C84: "\u0442",
+    0x1C85: "\u0442",
+    0x1C86: "\u044a",
+    0x1C87: "\u0463",
+    0x1C88: "\ua64b",
+}
+_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "]")
+
+
+def caseless(text: str) -> str:
+    """Return ``text`` lower-cased so that a case-insensitive match is a substring of it."""
+    if text.isascii() or _CASE_CHARS.search(text) is None:
+        return text.lower()
+    return text.translate(_CASE_EXCEPTIONS).lower()
 
 
 class ContextWords:
     """Which context-required rules have none of their words anywhere in a text.
 
-    One Aho-Corasick pass over the lower-cased text finds every word of every
-    context-required rule; a rule none of whose words occur cannot report a
-    value, so the scan skips it (docs/architecture.md, "Context").
+    One pass over the lower-cased text finds every word of every context-required
+    rule (a Hyperscan literal database when Hyperscan is installed, else an
+    Aho-Corasick automaton); a rule none of whose words occur cannot report a
+    value, so the scan skips it (docs/architecture.md, "Context"). The words are
+    folded like the scanned text; Hyperscan checks their ASCII word boundaries,
+    the automaton finds plain substrings: both a superset of the rule's own search.
     """
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
@@ -26,27 +66,82 @@ class ContextWords:
             for rule in rules
             if rule.context is not None and rule.context.required
         }
+        owners: dict[str, set[int]] = {}
+        for index, words in self._required.items():
+            for word in words:
+                folded = caseless(fold_word(word))
+                if folded:
+                    owners.setdefault(folded, set()).add(index)
+        self._owners: tuple[frozenset[int], ...] = tuple(map(frozenset, owners.values()))
+        self._database: Any = _literal_database(list(owners)) if owners else None
+        self._local = threading.local()
         self._automaton: Any = None
-        if self._required:
+        if owners and self._database is None:
             automaton = ahocorasick.Automaton()
-            owners: dict[str, set[int]] = {}
-            for index, words in self._required.items():
-                for word in words:
-                    owners.setdefault(word.strip().lower(), set()).add(index)
-            for word, indexes in owners.items():
-                automaton.add_word(word, frozenset(indexes))
+            for word, indexes in zip(owners, self._owners, strict=True):
+                automaton.add_word(word, indexes)
             automaton.make_automaton()
             self._automaton = automaton
 
-    def unmet(self, text: str) -> frozenset[int]:
-        """Return the indexes of the context-required rules with no context word in ``text``."""
-        if self._automaton is None or not text.isascii():
-            # Outside ASCII, case folding can change a word's letters (Turkish dotted I):
-            # only an ASCII text is safely ruled out by a lower-cased search.
-            return frozenset()
+    def _met(self, text: str) -> set[int]:
+        """Return the indexes of the required rules with a word in ``text`` (lower-cased)."""
         met: set[int] = set()
-        for _, indexes in self._automaton.iter(text.lower()):
-            met |= indexes
-            if len(met) == len(self._required):
-                break
-        return frozenset(self._required.keys() - met)
+        if self._database is not None:
+            found: set[int] = set()
+
+            def on_match(identifier: int, *_: object) -> None:
+                found.add(identifier)
+
+            scratch = getattr(self._local, "scratch", None)
+            if scratch is None:
+                scratch = self._local.scratch = _hyperscan.Scratch(self._database)
+            self._database.scan(
+                text.encode("utf-8", "surrogatepass"), match_event_handler=on_match, scratch=scratch
+            )
+            for identifier in found:
+                met |= self._owners[identifier]
+        elif self._automaton is not None:
+            for _, indexes in self._automaton.iter(text):
+                met |= indexes
+                if len(met) == len(self._required):
+                    break
+        return met
+
+    def unmet(self, text: str) -> frozenset[int]:
+        """Return the indexes of the context-required rules with no context word in ``text``
+        (the scanned text: already normalized)."""
+        if not self._required:
+            return frozenset()
+        return frozenset(self._required.keys() - self._met(caseless(text)))
+
+
+def _edge(char: str) -> bytes:
+    """``\\b`` where a word's edge is an ASCII letter, digit or underscore, else nothing."""
+    return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
+
+
+def _literal_database(words: list[str]) -> Any:
+    """Return a Hyperscan database finding each word (as UTF-8 bytes) once, or None.
+
+    An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
+    found inside "hotel". A non-ASCII neighbour counts as a boundary, so the search stays
+    a superset of the rule's own (Unicode) word-boundary search.
+    """
+    if _hyperscan is None:
+        return None
+    database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+    expressions = [
+        _edge(word[0])
+        + b"".join(b"\\x%02x" % byte for byte in word.encode("utf-8"))
+        + _edge(word[-1])
+        for word in words
+    ]
+    try:
+        database.compile(
+            expressions=expressions,
+            ids=list(range(len(words))),
+            flags=[_hyperscan.HS_FLAG_SINGLEMATCH] * len(words),
+        )
+    except _hyperscan.error:  # pragma: no cover - literals always compile
+        return None
+    return database

@@ -43,15 +43,9 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
             claims.setdefault(span, []).append((rule, distance))
     winners: list[tuple[Span, CompiledRule, int | None]] = []
     for span, claimants in claims.items():
-        rule, distance = min(
-            claimants,
-            key=lambda claim: (
-                _NO_CONTEXT if claim[1] is None else claim[1],
-                -SEVERITY_RANK[claim[0].severity],
-                claim[0].index,
-            ),
-        )
+        rule, distance = min(claimants, key=_claim_rank)
         winners.append((span, rule, distance))
+    winners = _one_category_per_value(text, winners)
     kept: dict[int, list[Span]] = {}
     for span, rule, _ in _contextual_overlaps_win(winners):
         kept.setdefault(rule.index, []).append(span)
@@ -62,19 +56,52 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     ]
 
 
+def _claim_rank(claim: tuple[CompiledRule, int | None]) -> tuple[int, int, int]:
+    """Nearest context word first, then the more severe rule, then the earlier declared."""
+    rule, distance = claim
+    return (
+        _NO_CONTEXT if distance is None else distance,
+        -SEVERITY_RANK[rule.severity],
+        rule.index,
+    )
+
+
+def _one_category_per_value(
+    text: str, winners: list[tuple[Span, CompiledRule, int | None]]
+) -> list[tuple[Span, CompiledRule, int | None]]:
+    """Give every occurrence of one value the rule that won its best-placed occurrence: an
+    NHS number named once stays an NHS number where it is repeated without its label."""
+    best: dict[str, tuple[CompiledRule, int | None]] = {}
+    for (start, end), rule, distance in winners:
+        if end - start >= MIN_PROPAGATED_CHARS:
+            value = text[start:end]
+            known = best.get(value)
+            if known is None or _claim_rank((rule, distance)) < _claim_rank(known):
+                best[value] = (rule, distance)
+    return [
+        (span, *best.get(text[span[0] : span[1]], (rule, distance)))
+        for span, rule, distance in winners
+    ]
+
+
 def _contextual_overlaps_win(
     winners: list[tuple[Span, CompiledRule, int | None]],
 ) -> list[tuple[Span, CompiledRule, int | None]]:
-    """Drop a value without context that overlaps a value with context: the text names
-    what the overlapping digits are (a card read across two labelled ID numbers)."""
+    """Drop a value without context that overlaps a value of another category with
+    context: the text names what the overlapping digits are (a card read across two
+    labelled ID numbers). Of two overlapping values of one category, the longer stays:
+    two rules read the same value, one of them only a part of it."""
     ordered = sorted(winners, key=lambda item: item[0])
     dropped: set[int] = set()
-    for position, (span, _, distance) in enumerate(ordered):
+    for position, (span, rule, distance) in enumerate(ordered):
         for later in range(position + 1, len(ordered)):
-            other_span, _, other_distance = ordered[later]
+            other_span, other_rule, other_distance = ordered[later]
             if other_span[0] >= span[1]:
                 break
-            if distance is None and other_distance is not None:
+            if rule.category == other_rule.category:
+                shorter = later if other_span[1] - other_span[0] <= span[1] - span[0] else position
+                dropped.add(shorter)
+            elif distance is None and other_distance is not None:
                 dropped.add(position)
             elif other_distance is None and distance is not None:
                 dropped.add(later)

@@ -229,6 +229,7 @@ SPECS: dict[str, Spec] = {
     ),
     "secret.aws_secret_access_key": Spec(makers=[seq((B64, 40))], context="aws_secret_access_key"),
     "secret.gcp_api_key": simple("AIza", (B64URL, 35)),
+    "secret.google_oauth_client_secret": simple("GOCSPX-", (B64URL, 28)),
     "secret.gcp_service_account_key_id": Spec(
         makers=[
             seq('"private_key_id": "', (HEX, 40), '"'),
@@ -301,6 +302,10 @@ SPECS: dict[str, Spec] = {
         makers=[pypi_token(b"pypi.org"), pypi_token(b"test.pypi.org")], literal="pypi-"
     ),
     "secret.rubygems_api_key": simple("rubygems_", (HEX, 48)),
+    "secret.deno_deploy_token": Spec(
+        makers=[seq("ddp_", (B62, 36)), seq("ddo_", (B62, 36))], literal="dd[po]_"
+    ),
+    "secret.frameio_api_token": simple("fio-u-", (B64URL + "=", 64)),
     "secret.dockerhub_access_token": ranged(
         seq("dckr_oat_", (B64URL, 32)), seq("dckr_pat_", (B64URL, 27)), "dckr_"
     ),
@@ -356,7 +361,13 @@ SPECS: dict[str, Spec] = {
     "secret.shopify_custom_app_token": simple("shpca_", (HEX, 32)),
     "secret.shopify_private_app_token": simple("shppa_", (HEX, 32)),
     "secret.shopify_shared_secret": simple("shpss_", (HEX, 32)),
-    "secret.flutterwave_secret_key": simple("FLWSECK_TEST-", ("abcdefgh" + DIGITS, 32), "-X"),
+    "secret.flutterwave_secret_key": Spec(
+        makers=[
+            seq("FLWSECK_TEST-", ("abcdefgh" + DIGITS, 32), "-X"),
+            seq("FLWSECK-", ("abcdefgh" + DIGITS, 32), "-X"),
+        ],
+        literal="FLWSECK",
+    ),
     "secret.shippo_api_token": Spec(
         makers=[seq("shippo_live_", (HEX, 40)), seq("shippo_test_", (HEX, 40))], literal="shippo_"
     ),
@@ -437,19 +448,23 @@ SPECS: dict[str, Spec] = {
     "secret.huggingface_access_token": simple("hf_", (LETTERS, 34)),
     "secret.huggingface_org_token": simple("api_org_", (LETTERS, 34)),
     "secret.groq_api_key": simple("gsk_", (B62, 52)),
+    "secret.xai_api_key": simple("xai-", (B62 + "_", 80)),
+    "secret.langsmith_api_key": Spec(
+        makers=[
+            seq("lsv2_pt_", (HEX, 32), "_", (HEX, 10)),
+            seq("lsv2_sk_", (HEX, 32), "_", (HEX, 10)),
+        ],
+        literal="lsv2_",
+    ),
     "secret.replicate_api_token": simple("r8_", (B64URL, 37)),
     "secret.perplexity_api_key": simple("pplx-", (B62, 48)),
     "secret.cohere_api_key": Spec(makers=[seq((B62, 40))], context="COHERE_API_KEY"),
     # e-mail and messaging
     "secret.sendgrid_api_key": simple("SG.", (B64URL, 22), ".", (B64URL, 43)),
-    "secret.mailgun_api_key": Spec(
-        makers=[seq("key-", (LOWER_ALNUM, 32))], literal="key-", context="MAILGUN_API_KEY"
-    ),
+    "secret.mailgun_api_key": simple("key-", (LOWER_ALNUM, 32)),
     "secret.mailchimp_api_key": ranged(seq((HEX, 32), "-us21"), seq((HEX, 32), "-us6"), "-us"),
     "secret.brevo_api_key": simple("xkeysib-", (HEX, 64), "-", (B62, 16)),
-    "secret.twilio_api_key": Spec(
-        makers=[seq("SK", (HEX, 32))], literal="SK", context="TWILIO_API_KEY"
-    ),
+    "secret.twilio_api_key": simple("SK", (HEX, 32)),
     "secret.twilio_auth_token": Spec(makers=[seq((HEX, 32))], context="TWILIO_AUTH_TOKEN"),
     # monitoring, data and developer tools
     "secret.datadog_api_key": Spec(makers=[seq((HEX, 32))], context="DD_API_KEY"),

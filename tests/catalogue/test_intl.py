@@ -387,6 +387,9 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Born on the 14th of March 1985", "14th of March 1985"),
         ("nato a Milano il 14/03/1985", "14/03/1985"),
         ("né à Paris le 14 mars 1985", "14 mars 1985"),
+        ("Ich bin am 14.03.1985 in Bremen geboren.", "14.03.1985"),  # the verb closes it
+        ("Nasceu em 14/03/1985 no Porto.", "14/03/1985"),
+        ("Nació el 14/03/1985 en Sevilla.", "14/03/1985"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:

@@ -139,17 +139,17 @@ def test_grafana_checksum() -> None:
 
 @pytest.mark.parametrize("location", [b"pypi.org", b"test.pypi.org"])
 def test_pypi_macaroon_takes_both_indexes(location: bytes) -> None:
-    """A version-2 macaroon located at pypi.org or test.pypi.org, signature last."""
+    """A version-2 macaroon located at pypi.org or test.pypi.org."""
     assert checks.pypi_macaroon_valid(pypi_token(location)(Random(3)))
 
 
 def test_pypi_macaroon_refuses_malformed_bodies() -> None:
-    """Not base64, another location, no signature field last, or too short."""
+    """Not base64, another location, or too short; a body cut short still leaks."""
     good = pypi_token(b"pypi.org")(Random(3))
     raw = base64.urlsafe_b64decode(good[5:] + "=" * (-len(good[5:]) % 4))
     assert not checks.pypi_macaroon_valid("pypi-AgEIcHlwaS5vcmc!!!")
     assert not checks.pypi_macaroon_valid("pypi-" + b64url(raw.replace(b"pypi.org", b"pypi.com")))
-    assert not checks.pypi_macaroon_valid("pypi-" + b64url(raw[:-1]))
+    assert checks.pypi_macaroon_valid("pypi-" + b64url(raw[:-1]))  # no signature last
     assert not checks.pypi_macaroon_valid("pypi-" + b64url(raw[:40]))
     assert not checks.pypi_macaroon_valid("pypi-A")
 
@@ -264,3 +264,22 @@ def test_password_assignment_judges_the_assigned_literal(text: str) -> None:
 def test_password_assignment_refuses_weak_or_missing_literals(text: str) -> None:
     """No operator, or a weak literal, is refused."""
     assert not checks.password_assignment_valid(text)
+
+
+def test_an_assigned_token_failing_its_providers_checksum_is_no_secret() -> None:
+    """GitHub and npm tokens carry a CRC32 so scanners can reject invented ones: the
+    assignment fallback rejects them too, and takes the real ones."""
+    token = crc32_base62("ghp_")(Random(5))
+    wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+    assert checks.password_assignment_valid(f"GITHUB_TOKEN={token}")
+    assert not checks.password_assignment_valid(f"GITHUB_TOKEN={wrong}")
+    npm = crc32_base62("npm_")(Random(6))
+    assert not checks.password_assignment_valid(f"NPM_TOKEN={npm[:-2]}zz")
+
+
+@pytest.mark.parametrize(
+    "value", ["password123", "welcome1", "admin2024", "sk-ant-api03-...", "sk-…"]
+)
+def test_a_word_and_a_number_or_a_cut_value_is_no_secret(value: str) -> None:
+    """The first guesses of any attacker, and values cut short in documentation."""
+    assert not checks.high_entropy(value)

@@ -46,22 +46,12 @@ def test_not_national_id(builtin: Engine, text: str) -> None:
     assert_absent(builtin, text, "TH_NATIONAL_ID")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: context words match on word boundaries and Thai letters are word "
-    "characters, so a word glued to the words before it is never found",
-)
 def test_context_inside_running_thai(builtin: Engine) -> None:
     """นายสมชายมีเลขประจำตัวประชาชน ...: the word is glued to มี before it."""
     text = "นายสมชายมีเลขประจำตัวประชาชน 3100600445635"
     assert_found(builtin, text, "3100600445635", "TH_NATIONAL_ID")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the text is NFKC-folded before context words are looked for, the "
-    "words are not, so a word with SARA AM (U+0E33) never matches",
-)
 def test_a_users_context_word_is_folded_like_the_text() -> None:
     """A playbook's own Thai context word, typed as Thai keyboards type it, works."""
     rule = {

@@ -6,12 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from stdnum import luhn
 
-from engine_plugins.rule_types import (
-    luhn_digits_valid,
-    luhn_valid,
-    payment_card_valid,
-    phone_number_valid,
-)
+from engine_plugins.phone_numbers import PhoneValidator
+from engine_plugins.rule_types import luhn_digits_valid, luhn_valid, payment_card_valid
 
 _DIGITS = st.text(alphabet="0123456789", min_size=1, max_size=40)
 
@@ -39,10 +35,20 @@ def test_luhn_ignores_separators_and_refuses_other_digits() -> None:
     assert not payment_card_valid("4111 1111 1111")  # 12 digits: too short for a card
 
 
-def test_phone_number_counts_ascii_digits_without_the_trunk_prefix() -> None:
-    """9 to 15 digits make a phone number; the ``(0)`` trunk prefix does not count."""
-    assert phone_number_valid("+44 (0)20 7946 0958")
-    assert phone_number_valid("(555) 123-4567")  # 10 digits
-    assert not phone_number_valid("123-4567")  # 7 digits
-    assert not phone_number_valid("+1 234 567 890 123 456")  # 16 digits
-    assert not phone_number_valid("+49 (0)30 12")
+def test_phone_numbers_are_validated_by_libphonenumber() -> None:
+    """+CC numbers for their country; national formats only for the regions named."""
+    # phonenumbers.example_number for GB and DE, and the ITU's fictional 555-01xx range.
+    anywhere = PhoneValidator()
+    assert anywhere("+44 (0)20 7946 0958")
+    assert anywhere("+49 30 123456")
+    assert not anywhere("+44 7400 12345")  # one digit short for a UK mobile
+    assert not anywhere("+1 234 567 890 123 456")  # 16 digits: longer than E.164
+    assert not anywhere("020 7946 0958")  # a national format, but no region named
+    british = PhoneValidator(["GB"])
+    assert british("020 7946 0958")
+    assert not british("030 123456")  # Berlin's format, not a UK number
+    nanp = PhoneValidator(plan_regions=["US"])
+    assert nanp("(201) 555-0123")
+    assert nanp("(389) 408-6599")  # an area code not yet in service fits the plan
+    assert not nanp("(123) 408-6599")  # NPA never starts with 1
+    assert not nanp("٤١٥٥٥٥٠١٢٣")  # non-ASCII digits are left to the normalized view

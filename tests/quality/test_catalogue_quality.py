@@ -30,15 +30,12 @@ MIN_SLICE_VALUES = 30
 KNOWN_GAPS = frozenset(
     {
         "PHONE",
-        "DATE_OF_BIRTH",
         "US_PASSPORT",
-        "UK_NHS",
         "UK_PASSPORT",
         "SE_PERSONNUMMER",
         "AU_ACN",
         "BR_CNPJ",
         "ZA_PASSPORT",
-        "SECRET",
     }
 )
 

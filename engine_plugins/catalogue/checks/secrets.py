@@ -48,11 +48,15 @@ _PLACEHOLDER_WORDS = (
     "your-",
     "xxxx",
     "****",
+    "...",  # a value cut short in documentation: sk-ant-api03-...
+    "\u2026",
 )
 #: ...or as the whole value (a weak real password such as Secret123! still counts).
 _PLACEHOLDER_VALUES = frozenset({"password", "passwd", "pass", "pwd", "secret"})
 #: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X, %X% (Windows).
 _REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]|^%\w+%$")
+#: A lower-case word and a short number (password123, welcome1): the first guesses.
+_WORD_AND_NUMBER = re.compile(r"[a-z]{3,}[0-9]{1,4}")
 #: Eight or more consecutive letters or digits in order (abcdefgh, 12345678).
 _SEQUENCE_LENGTH = 8
 _ONLY_NAME_CHARS = re.compile(r"[A-Za-z_.-]+")
@@ -105,7 +109,9 @@ def high_entropy(value: str) -> bool:
     """Return True for a literal of 8+ characters, 3.0+ bits each, 2+ classes, no placeholder."""
     if len(value) < 8 or shannon_entropy(value) < 3.0:
         return False
-    if _ONLY_NAME_CHARS.fullmatch(value) or _looks_placeholder(value):
+    if _ONLY_NAME_CHARS.fullmatch(value) or _WORD_AND_NUMBER.fullmatch(value):
+        return False
+    if _looks_placeholder(value) or _failed_checksum(value):
         return False
     classes = (
         any(char.islower() for char in value),
@@ -152,6 +158,21 @@ def grafana_token_checksum_valid(value: str) -> bool:
     return key.startswith("glsa_") and checksum == expected
 
 
+#: Provider formats that carry a checksum, and the check a real token of theirs passes.
+_CHECKSUMMED = (
+    (re.compile(r"(?:gh[pousr]|npm)_[A-Za-z0-9]{36}"), crc32_base62_checksum_valid),
+    (re.compile(r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}"), grafana_token_checksum_valid),
+)
+
+
+def _failed_checksum(value: str) -> bool:
+    """True when ``value`` has a checksummed provider format and fails its checksum:
+    a mistyped or invented token (GitHub publishes its CRC32 so scanners reject these)."""
+    return any(
+        shape.fullmatch(value) is not None and not check(value) for shape, check in _CHECKSUMMED
+    )
+
+
 def _b64url_decode(text: str) -> bytes | None:
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
@@ -161,16 +182,18 @@ def _b64url_decode(text: str) -> bytes | None:
 
 #: A version-2 binary macaroon: version 2, location field (type 1) with the index host.
 _PYPI_LOCATIONS = (b"\x02\x01\x08pypi.org", b"\x02\x01\x0dtest.pypi.org")
-#: Its last field is the signature: type 6, length 32, 32 bytes.
-_SIGNATURE_FIELD = b"\x06\x20"
 
 
 def pypi_macaroon_valid(value: str) -> bool:
-    """Return True when the token body decodes to a pypi.org macaroon ending in its signature."""
+    """Return True when the token body decodes to a macaroon located at pypi.org.
+
+    The rest of the macaroon (identifier, caveats, signature) is not parsed: a
+    token cut short when pasted still holds the identifier and leaks the account.
+    """
     raw = _b64url_decode(value.removeprefix("pypi-"))
     if raw is None or len(raw) < 64:
         return False
-    return raw.startswith(_PYPI_LOCATIONS) and raw[-34:-32] == _SIGNATURE_FIELD
+    return raw.startswith(_PYPI_LOCATIONS)
 
 
 def discord_bot_token_valid(value: str) -> bool:

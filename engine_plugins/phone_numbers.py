@@ -1,0 +1,280 @@
+"""Phone numbers validated with ``phonenumbers`` (libphonenumber's metadata).
+
+A number written with ``+`` and a country code is validated for that country. A
+number written in a national format carries no country: a rule names the
+regions whose national formats it takes (``regions``: the number must be in a
+range libphonenumber knows as allocated; ``plan_regions``: fitting the
+country's numbering plan, its general number pattern and lengths, is enough).
+The catalogue's context-free ``phone`` rule takes a few countries' national
+formats; the context rules take a language's countries, chosen by the phone
+words of that language near the number (docs/architecture.md, "Context").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
+import phonenumbers
+from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
+
+from engine_core.evaluation.context import Context, fold_word
+from engine_core.evaluation.context_words import caseless
+from engine_core.matching import RegexMatcher, Span
+
+__all__ = ["PhoneMatcher", "PhoneValidator", "unknown_regions"]
+
+#: Longest digit run a phone number has: E.164's 15 and a trunk prefix.
+_MAX_DIGITS = 17
+_MIN_DIGITS = 5
+
+
+def unknown_regions(regions: Iterable[str]) -> list[str]:
+    """Return the region codes that libphonenumber has no metadata for."""
+    return [region for region in regions if region not in phonenumbers.SUPPORTED_REGIONS]
+
+
+@dataclass(frozen=True)
+class _Region:
+    code: str
+    country_code: int
+    #: National significant number lengths, and the trunk prefix a national format may start with.
+    lengths: frozenset[int]
+    trunk: str
+    plan: re.Pattern[str]
+    #: The digits, less a leading trunk prefix, are the national number (no other rewriting
+    #: when parsing), so the plan can rule a candidate out before libphonenumber parses it.
+    plain_parsing: bool
+
+
+@cache
+def _region(code: str) -> _Region:
+    metadata = PhoneMetadata.metadata_for_region(code)
+    assert metadata is not None  # validated: unknown_regions
+    general = metadata.general_desc
+    assert general is not None  # every region's metadata has its general description
+    return _Region(
+        code=code,
+        country_code=int(metadata.country_code or 0),
+        lengths=frozenset(general.possible_length or ()),
+        trunk=metadata.national_prefix or "",
+        plan=re.compile(general.national_number_pattern or "(?!)"),
+        plain_parsing=metadata.national_prefix_for_parsing in (None, metadata.national_prefix)
+        and not metadata.national_prefix_transform_rule,
+    )
+
+
+def _fits_plan(number: PhoneNumber, region: _Region) -> bool:
+    """True when the number has a length and shape its country's numbering plan allows."""
+    national = phonenumbers.national_significant_number(number)
+    return len(national) in region.lengths and region.plan.fullmatch(national) is not None
+
+
+class PhoneValidator:
+    """Whether a candidate is a phone number of the rule's regions (or any, after ``+``)."""
+
+    def __init__(
+        self,
+        regions: Iterable[str] = (),
+        plan_regions: Iterable[str] = (),
+        *,
+        grouped: bool = False,
+        international_plan: bool = False,
+    ) -> None:
+        strict = [_region(code) for code in regions]
+        planned = [_region(code) for code in plan_regions]
+        self._regions: tuple[tuple[_Region, bool], ...] = (
+            *((region, True) for region in planned),
+            *((region, False) for region in strict if region not in planned),
+        )
+        #: Country calling codes whose numbers fit their plan, written with + too.
+        self._plan_countries = frozenset(region.country_code for region in planned)
+        #: Every +CC number that fits its country's plan counts (a context rule's).
+        self._international_plan = international_plan
+        #: National formats must group their digits as the country writes them.
+        self._grouped = grouped
+
+    def __call__(self, value: str) -> bool:
+        """True when ``value`` is a phone number (see the module docstring)."""
+        digits = sum(map(str.isdigit, value))
+        if not _MIN_DIGITS <= digits <= _MAX_DIGITS or not value.isascii():
+            return False
+        if value.lstrip("(").startswith("+"):
+            return self._international(value)
+        return any(self._national(value, digits, region, plan) for region, plan in self._regions)
+
+    def _international(self, value: str) -> bool:
+        try:
+            number = phonenumbers.parse(value, None)
+        except NumberParseException:
+            return False
+        if phonenumbers.is_valid_number(number):
+            return True
+        country = number.country_code
+        planned = self._international_plan or country in self._plan_countries
+        if country is None or not planned:
+            return False
+        main = phonenumbers.region_code_for_country_code(country)
+        return main in phonenumbers.SUPPORTED_REGIONS and _fits_plan(number, _region(main))
+
+    def _national(self, value: str, digits: int, region: _Region, plan: bool) -> bool:
+        # Cheap first: the digit count must be a length of the region (with its trunk prefix).
+        trunk = (
+            len(region.trunk) if region.trunk and value.lstrip("(").startswith(region.trunk) else 0
+        )
+        if digits - trunk not in region.lengths and digits not in region.lengths:
+            return False
+        if region.plain_parsing:
+            national = "".join(_DIGIT_GROUPS.findall(value))
+            if not any(
+                region.plan.fullmatch(option)
+                for option in {national, national[trunk:]}
+                if len(option) in region.lengths
+            ):
+                return False  # outside the plan: no valid number, no parse needed
+        try:
+            number = phonenumbers.parse(value, region.code)
+        except NumberParseException:
+            return False
+        if number.country_code != region.country_code:
+            return False  # an international prefix (00, 011) named another country
+        # Plan first: it is a cheap pattern, and every valid number fits its plan.
+        if not ((plan and _fits_plan(number, region)) or phonenumbers.is_valid_number(number)):
+            return False
+        return not self._grouped or _grouped_as_written(value, number, region.trunk)
+
+
+_DIGIT_GROUPS = re.compile(r"[0-9]+")
+
+
+def _group_ends(groups: list[str], shift: int = 0) -> set[int]:
+    """Return the digit positions where ``groups`` end, but the last (``shift`` digits on)."""
+    ends: set[int] = set()
+    position = shift
+    for group in groups[:-1]:
+        position += len(group)
+        ends.add(position)
+    return ends
+
+
+def _grouped_as_written(value: str, number: PhoneNumber, trunk: str) -> bool:
+    """True when ``value`` groups its digits as the country's national format does (the
+    last groups may be written joined: ``011-23456789`` for ``011 2345 6789``); the
+    trunk prefix may be left out."""
+    formatted = _DIGIT_GROUPS.findall(
+        phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    )
+    written = _DIGIT_GROUPS.findall(value)
+    expected, got = "".join(formatted), "".join(written)
+    if got == expected:
+        shift = 0
+    elif trunk and expected == trunk + got:
+        shift = len(trunk)  # the trunk prefix left out: 98765 43210 for 098765 43210
+    elif trunk and got == trunk + expected and written[0] == trunk:
+        written, shift = written[1:], 0  # written with it where the format has none: 1-415-...
+    else:
+        return False
+    ends = sorted(_group_ends(written, shift))
+    return ends == sorted(_group_ends(formatted))[: len(ends)]
+
+
+_GROUP = re.compile(r"[0-9]+")
+#: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
+_PHONE_CHARACTERS = "0123456789 .:,/()+-"
+#: Fewest digits of each of two numbers joined together (national numbers of Iceland).
+_MIN_JOINED = 7
+#: A list number or a quantity before a phone number: one or two digits and a space.
+_LEADING_COUNT = 2
+
+
+class PhoneMatcher(RegexMatcher):
+    """Phone candidates, split only where a phone number's digit groups allow it.
+
+    A candidate that fails is tried without a leading list number or quantity
+    (``1 58 920 28 51``) and as two numbers joined by a separator neither uses
+    (``38 23 55 77/38 40 06 38``); never as an
+    arbitrary shorter piece, which would find a phone number inside a longer
+    identifier's digit groups (an IMEI, a card). Spans start at a pattern match
+    or at a later group inside it and end inside it, as the base class's pieces do.
+    """
+
+    window_safe = True
+    #: The rule's required context words: a candidate with none near it is not validated
+    #: (the engine would drop it; libphonenumber's parse is the costly part).
+    required_context: Context | None = None
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
+        """Return the spans of the phone numbers in ``text[start:end]``."""
+        stop = len(text) if end is None else end
+        validator = self.validator
+        assert validator is not None
+        context = self.required_context
+        spans: list[Span] = []
+        if context is not None and not self._word_in_reach(text, start, stop):
+            return spans  # no match here could have its context word: nothing to scan
+        try:
+            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
+                begin, finish = match.span()
+                if finish == begin:
+                    continue
+                if context is not None and context.distance(text, begin, finish) is None:
+                    continue
+                spans.extend(self._numbers(text, begin, finish, validator))
+        except TimeoutError:
+            raise self.timed_out() from None
+        return spans
+
+    def growing_start(self, text: str, start: int = 0) -> int | None:
+        """Return where the trailing run of phone characters begins, or None.
+
+        A phone match consists of digits, separators, parentheses and ``+``, and its
+        look-aheads read only such characters (or test the one after them): a match that
+        more text could change lies in the run of those characters at the end of the text.
+        """
+        run = len(text.rstrip(_PHONE_CHARACTERS))
+        return None if run == len(text) else max(start, run)
+
+    def require_context(self, context: Context, words: Iterable[str]) -> None:
+        """Validate only candidates with one of ``words`` (the rule's context) nearby."""
+        self.required_context = context
+        self._words = tuple({caseless(fold_word(word)) for word in words} - {""})
+        bounds = self.window_bounds()
+        self._reach = context.window + (bounds[0] if bounds is not None else 1 << 20)
+
+    def _word_in_reach(self, text: str, start: int, stop: int) -> bool:
+        """True when a context word may lie near a match in the range (plain substrings: a
+        superset of the word-boundary search, cheaper than the pattern)."""
+        nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
+        return any(word in nearby for word in self._words)
+
+    @staticmethod
+    def _numbers(text: str, begin: int, finish: int, valid: Callable[[str], bool]) -> list[Span]:
+        if valid(text[begin:finish]):
+            return [(begin, finish)]
+
+        def digits(value: str) -> int:
+            return sum(map(str.isdigit, value))
+
+        groups = [group.span() for group in _GROUP.finditer(text, begin, finish)]
+        if len(groups) < 2:
+            return []
+        first_end, second_start = groups[0][1], groups[1][0]
+        if (
+            groups[0][0] == begin  # a count, not a country code after +
+            and first_end - begin <= _LEADING_COUNT
+            and text[first_end:second_start] == " "
+            and valid(text[second_start:finish])
+        ):
+            return [(second_start, finish)]
+        for (_, left_end), (right_start, _) in itertools.pairwise(groups):
+            joiner = text[left_end:right_start]
+            if min(digits(text[begin:left_end]), digits(text[right_start:finish])) < _MIN_JOINED:
+                continue  # two whole numbers have seven digits each at least
+            if joiner in text[begin:left_end] or joiner in text[right_start:finish]:
+                continue  # the number's own separator: one longer number, not two
+            if valid(text[begin:left_end]) and valid(text[right_start:finish]):
+                return [(begin, left_end), (right_start, finish)]
+        return []

@@ -1,0 +1,158 @@
+"""Phone numbers (``phone`` and ``intl.phone_*`` in ``intl.yaml``) through the real engine.
+
+Valid numbers are libphonenumber's own example numbers (``phonenumbers.example_number``,
+written in the region's national format by ``phonenumbers.format_number``): the
+published examples of each numbering plan.
+"""
+
+# ruff: noqa: RUF001 - CJK text: full-width colons.
+from __future__ import annotations
+
+import json
+
+import phonenumbers
+import pytest
+
+from engine_core import Engine
+from engine_core.errors import UnsupportedPackDeclarationError
+from engine_core.licensing.context import CommunityLicense
+from engine_core.packs.playbook import parse_playbook
+
+from .conftest import values
+
+NATIONAL = phonenumbers.PhoneNumberFormat.NATIONAL
+
+
+def _national(region: str) -> str:
+    number = phonenumbers.example_number(region)
+    assert number is not None
+    return phonenumbers.format_number(number, NATIONAL)
+
+
+#: A sentence in the region's language with its phone word, and the regions it is for.
+SENTENCES = {
+    "Tel.: {v}": ("DE", "AT", "PL", "CZ", "RO", "NL", "IT"),
+    "Ring til mig på {v}.": ("DK",),
+    "Ring meg på {v}.": ("NO",),
+    "Ring mig på {v}.": ("SE",),
+    "Puh. {v}": ("FI",),
+    "Sími: {v}": ("IS",),
+    "Mi móvil es el {v}.": ("ES",),
+    "Celular: {v}": ("MX", "BR"),
+    "Telemóvel: {v}": ("PT",),
+    "Τηλέφωνο: {v}": ("GR",),
+    "Cep telefonum {v}.": ("TR",),
+    "טלפון: {v}": ("IL",),
+    "電話番号：{v}": ("JP",),
+    "전화번호: {v}": ("KR",),
+    "电话：{v}": ("CN",),
+    "Mobile: {v}": ("AU", "NZ", "SG", "ZA", "NG", "IE", "CA"),
+    "Appelez-moi au {v}.": ("FR", "BE"),
+}
+EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
+
+
+@pytest.mark.parametrize(("sentence", "region"), EXAMPLES)
+def test_a_national_number_next_to_a_phone_word_is_found(
+    builtin: Engine, sentence: str, region: str
+) -> None:
+    """libphonenumber's example number of the region, in its national format, is PHONE."""
+    number = _national(region)
+    assert values(builtin, sentence.format(v=number), "PHONE") == [number]
+
+
+@pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR"])
+def test_some_national_formats_need_no_word(builtin: Engine, region: str) -> None:
+    """The national formats of a few countries are distinctive enough on their own."""
+    number = _national(region)
+    assert values(builtin, f"Details: {number}. Thanks", "PHONE") == [number]
+    # India's mobile numbers, written 5-5 (a landline's 6-5 grouping needs a phone word).
+    assert values(builtin, "Details: 98765 43210. Thanks", "PHONE") == ["98765 43210"]
+
+
+@pytest.mark.parametrize("region", ["PL", "DK", "NO", "SE", "CZ", "MX"])
+def test_other_national_formats_need_a_phone_word(builtin: Engine, region: str) -> None:
+    """Without a phone word a bare national number is just a number: no region is stated."""
+    assert values(builtin, f"Reference {_national(region)} in the ticket.", "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tel.: 58 920 28 5",  # Polish: one digit short
+        "Ring til mig på 38 23 55 7.",  # Danish: seven digits
+        "Mobile: +44 7400 12345",  # a UK mobile one digit short
+        "Call +1 201-555-012 now",
+        "Telefon: 1234 5678 9012 3456",  # sixteen digits are no phone number
+    ],
+)
+def test_numbers_outside_the_numbering_plan_are_not_phones(builtin: Engine, text: str) -> None:
+    """Lengths and ranges come from libphonenumber: a wrong length is not a phone number."""
+    assert values(builtin, text, "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("휴대폰 +821547442556로 연락 주세요.", ["+821547442556"]),  # Korean particle glued on
+        ("携帯 090-1234-5678までご連絡ください。", ["090-1234-5678"]),
+        ("Tel.: 1 58 920 28 51", ["58 920 28 51"]),  # a list number before it
+        ("Sími: 581 2345/691 2345", ["581 2345", "691 2345"]),  # two Icelandic numbers
+        ("Telefon: +90 252 138 24 94 T.C.", ["+90 252 138 24 94"]),  # not its tail alone
+    ],
+)
+def test_boundaries_lists_and_neighbours(builtin: Engine, text: str, expected: list[str]) -> None:
+    """A glued particle, a list number or a neighbouring number hides no phone number."""
+    assert values(builtin, text, "PHONE") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient NHS No: 931 650 4188",  # a US-shaped 3-3-4 with spaces and no phone word
+        "We live at 71 Miller St, Trenton, NJ 08668-8394 since May.",  # a ZIP+4
+        "Hetu 091175-3336 puuttuu lomakkeesta.",  # a Finnish personal code
+        "Il codice IMEI del telefono è 35-545737-618530-5.",  # no phone inside an IMEI
+        "Dra beloppet från kortet 4994 6555 6265 1993. Mitt mobilnummer är",  # nor a card
+        "Fødselsnummer: 090295 36748 Ring meg på",  # a label names the value
+        "Ring mig på nytt: personnummer 4011070226",  # a bare run of digits
+    ],
+)
+def test_other_identifiers_are_not_phones(builtin: Engine, text: str) -> None:
+    """Identifiers shaped like national numbers, even near a phone word, are not phones."""
+    assert values(builtin, text, "PHONE") == []
+
+
+def _playbook(regions: list[str]) -> str:
+    """A playbook with one phone_number rule for three groups of three digits."""
+    rule = {
+        "id": "acme.phone",
+        "type": "phone_number",
+        "category": "PHONE",
+        "pattern": "(?<![0-9])[0-9]{3} [0-9]{3} [0-9]{3}(?![0-9])",
+        "options": {"prefilter": "[0-9]{3} [0-9]{3}", "regions": regions},
+    }
+    return json.dumps({"pack_id": "acme.phone", "rules": [rule]})
+
+
+def test_an_unknown_region_is_refused() -> None:
+    """A user's phone_number rule naming a region libphonenumber does not know is refused."""
+    with pytest.raises(UnsupportedPackDeclarationError, match="'XX'"):
+        parse_playbook(_playbook(["XX", "PL"]))
+
+
+def test_a_users_rule_takes_its_regions_national_formats() -> None:
+    """A playbook rule names its regions; their national formats are validated for them."""
+    engine = Engine.for_pack(parse_playbook(_playbook(["PL"])), CommunityLicense())
+    assert [t.matched_items for t in engine.evaluate("512 345 678").triggers] == [("512 345 678",)]
+    assert engine.evaluate("012 345 678").triggers == ()  # no Polish number starts with 0
+
+
+def test_a_phone_match_can_only_grow_in_the_trailing_run_of_phone_characters(
+    builtin: Engine,
+) -> None:
+    """A stream holds back only the digits and separators at its end, not a whole window."""
+    matcher = next(r.matcher for r in builtin.compiled_pack.rules if r.rule_id == "intl.phone_pl")
+    assert matcher.growing_start("Tel.: 58 920 28") == len("Tel")  # ".: 58 920 28"
+    assert matcher.growing_start("Tel.: 58 920 28 51 now") is None
+    assert matcher.growing_start("card 4111 1111 and mail") is None

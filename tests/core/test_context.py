@@ -1,0 +1,222 @@
+"""Context words: word boundaries by script, folding like the scanned text, and the
+pre-scan that skips context-required rules whose words are absent."""
+
+# ruff: noqa: RUF001 - full-width letters on purpose.
+from __future__ import annotations
+
+import json
+import unicodedata
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_core import Engine
+from engine_core.evaluation import context_words
+from engine_core.evaluation.context import Context
+from engine_core.evaluation.context_words import ContextWords, caseless
+from engine_core.licensing.context import CommunityLicense
+from engine_core.normalization import normalized_view
+from engine_core.packs.playbook import parse_playbook
+
+NUMBER = "3100600445635"  # python-stdnum's th.pin example: a valid check digit
+
+
+def _engine(words: list[str], required: bool = True) -> Engine:
+    rule = {
+        "id": "acme.id",
+        "type": "checked",
+        "category": "ACME_ID",
+        "pattern": "(?<![0-9])[1-8][0-9]{12}(?![0-9])",
+        "options": {
+            "check": "stdnum:th.pin",
+            "prefilter": "[0-9]{13}",
+            "context": words,
+            "context_required": required,
+        },
+    }
+    playbook = parse_playbook(json.dumps({"pack_id": "acme.ctx", "rules": [rule]}))
+    return Engine.for_pack(playbook, CommunityLicense())
+
+
+def _found(engine: Engine, text: str) -> bool:
+    return bool(engine.evaluate(text).triggers)
+
+
+def test_a_word_glued_to_chinese_japanese_or_thai_text_is_found() -> None:
+    """In scripts without spaces the word is found with text glued on either side."""
+    assert _found(_engine(["身份证号码"]), f"我的身份证号码是{NUMBER}。")
+    assert _found(_engine(["個人番号"]), f"私の個人番号は{NUMBER}です")
+    assert _found(_engine(["บัตรประชาชน"]), f"เลขที่บัตรประชาชนของผม {NUMBER}")
+    assert _found(_engine(["전화번호"]), f"제 전화번호는 {NUMBER}입니다")
+
+
+def test_a_latin_word_still_needs_word_boundaries() -> None:
+    """ "ID" inside "IDEA" or "Tel" inside "Hotel" is not the word; next to CJK text it is."""
+    engine = _engine(["ID", "Tel"])
+    assert not _found(engine, f"IDEA {NUMBER}")
+    assert not _found(engine, f"Hotel {NUMBER}")
+    assert _found(engine, f"ID: {NUMBER}")
+    assert _found(engine, f"携帯Tel：{NUMBER}")
+
+
+def test_a_word_is_folded_like_the_text() -> None:
+    """A full-width or SARA AM word meets the NFKC-folded text, and the other way round."""
+    assert _found(_engine(["ＩＤ"]), f"ID {NUMBER}")
+    assert _found(_engine(["ID"]), f"ＩＤ {NUMBER}")
+    assert _found(_engine(["เลขประจำตัว"]), f"เลขประจำตัว {NUMBER}")  # U+0E33 in both
+    assert _found(_engine(["Steuer\u00adID"]), f"Steuer-ID, SteuerID {NUMBER}")
+
+
+def test_a_dotted_capital_i_meets_its_lower_case_word() -> None:
+    """Turkish "KİMLİK" holds the word "kimlik" as case-insensitive matching sees it."""
+    assert _found(_engine(["kimlik no"]), f"TC KİMLİK NO: {NUMBER}")
+
+
+def _rules(words: list[str]) -> ContextWords:
+    return ContextWords(_engine(words).compiled_pack.rules)
+
+
+def test_a_word_inside_a_longer_word_meets_no_rule() -> None:
+    """ "tel" in "hotel" is no context word: the rule is skipped (Hyperscan's boundaries)."""
+    words = _rules(["tel"])
+    assert words.unmet("the hotel is full") == frozenset({0})
+    assert words.unmet("Tel.: 12") == frozenset()
+
+
+def test_unmet_skips_only_rules_without_their_words() -> None:
+    """Outside ASCII too: a rule is skipped only when none of its words is in the text."""
+    words = _rules(["身份证", "kimlik"])
+    assert words.unmet("请提供订单号 12345") == frozenset({0})
+    assert words.unmet("我的身份证号码") == frozenset()
+    assert words.unmet("KİMLİK") == frozenset()
+    assert words.unmet("Order 12345") == frozenset({0})
+    assert ContextWords([]).unmet("anything") == frozenset()
+
+
+def test_caseless_covers_every_character_the_scanned_text_holds() -> None:
+    """For every folded character, its upper and lower case reduce to the same text."""
+    for point in range(0x80, 0x30000):
+        if 0xD800 <= point < 0xE000:
+            continue
+        char = chr(point)
+        if unicodedata.category(char) == "Cn" or normalized_view(char) is not None:
+            continue
+        for other in (char.upper(), char.lower()):
+            if len(other) == 1 and normalized_view(other) is None:
+                assert caseless(other) == caseless(char), hex(point)
+
+
+_LETTERS = st.sampled_from(list("aAiIİıσςΣßkKsSzé電話番号เลขの ：:-"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(word=st.text(_LETTERS, min_size=1, max_size=4), text=st.text(_LETTERS, max_size=16))
+def test_unmet_never_skips_a_rule_whose_context_finds_a_word(word: str, text: str) -> None:
+    """The pre-scan is a superset of the rule's own context search."""
+    if not word.strip():
+        return
+    engine = _engine([word])
+    context = Context.from_options({"context": [word], "context_required": True})
+    view = normalized_view(text)
+    scanned = text if view is None else view.text
+    if context is not None and context.words.search(scanned):
+        assert ContextWords(engine.compiled_pack.rules).unmet(scanned) == frozenset()
+
+
+def test_context_words_are_compiled_once_per_rule() -> None:
+    """Duplicates after folding collapse to one alternative."""
+    context = Context.from_options({"context": ["ID", "ＩＤ", " ID "]})
+    assert context is not None
+    assert isinstance(context.words, regex.Pattern)
+    assert context.words.pattern.count("ID") == 1
+
+
+def test_both_word_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Hyperscan the Aho-Corasick automaton skips a subset of the same rules."""
+    rules = Engine().compiled_pack.rules
+    texts = [
+        "My SSN is 123-45-6789.",
+        "Geburtsdatum: 14.03.1985, Steuer-ID 12345678903",
+        "私のマイナンバーは621498320257です",
+        "TC KİMLİK NO 10000000146",
+        "nothing to see here",
+    ]
+    fast = [ContextWords(rules).unmet(text) for text in texts]
+    monkeypatch.setattr(context_words, "_hyperscan", None)
+    portable = ContextWords(rules)
+    assert portable._database is None
+    # Plain substrings skip no more than Hyperscan's word-boundary search.
+    assert all(portable.unmet(text) <= unmet for text, unmet in zip(texts, fast, strict=True))
+    assert sum(len(unmet) < len(portable._required) for unmet in fast) == 4
+
+
+def _two_rule_engine() -> Engine:
+    """ACME_ID needs its word; ACME_REF (same 13-digit shape) needs none."""
+    shape = "(?<![0-9])[1-8][0-9]{12}(?![0-9])"
+    rules = [
+        {
+            "id": "acme.id",
+            "type": "checked",
+            "category": "ACME_ID",
+            "pattern": shape,
+            "options": {
+                "check": "stdnum:th.pin",
+                "prefilter": "[0-9]{13}",
+                "context": ["ID"],
+                "context_required": True,
+            },
+        },
+        {
+            "id": "acme.ref",
+            "category": "ACME_REF",
+            "severity": "WARNING",
+            "pattern": shape,
+            "options": {"prefilter": "[0-9]{13}"},
+        },
+        {
+            "id": "acme.ref_head",
+            "category": "ACME_REF",
+            "severity": "WARNING",
+            "pattern": "(?<![0-9])[1-8][0-9]{5}(?=[0-9]{7}(?![0-9]))",
+            "options": {"prefilter": "[0-9]{6}"},
+        },
+    ]
+    playbook = parse_playbook(json.dumps({"pack_id": "acme.two", "rules": rules}))
+    return Engine.for_pack(playbook, CommunityLicense())
+
+
+def test_a_value_named_once_keeps_its_category_where_it_is_repeated() -> None:
+    """The labelled occurrence decides the category of every occurrence of the value."""
+    text = f"ID: {NUMBER}. Later, without a label: {NUMBER}."
+    found = {(t.category, len(t.spans)) for t in _two_rule_engine().evaluate(text).triggers}
+    assert found == {("ACME_ID", 2)}
+
+
+def test_of_two_overlapping_values_of_one_category_the_longer_is_reported() -> None:
+    """Two rules of one category read the same digits, one only a part: one value."""
+    triggers = _two_rule_engine().evaluate(f"Ref {NUMBER}").triggers
+    assert [(t.rule_id, t.matched_items) for t in triggers] == [("acme.ref", (NUMBER,))]
+
+
+def test_a_label_right_before_a_value_is_nearer_than_a_word_after_it() -> None:
+    """ "ID: <value> Tel" : the label names the value even if the next word is closer."""
+    context = Context.from_options({"context": ["ID"]})
+    other = Context.from_options({"context": ["Tel"]})
+    assert context is not None
+    assert other is not None
+    text = f"ID:  {NUMBER} Tel"
+    start = text.index(NUMBER)
+    label = context.distance(text, start, start + len(NUMBER))
+    after = other.distance(text, start, start + len(NUMBER))
+    assert label is not None
+    assert after is not None
+    assert label < after
+
+
+def test_a_lone_surrogate_does_not_break_the_word_search() -> None:
+    """Text may hold lone surrogates (JSON allows them): the pre-scan still answers."""
+    words = _rules(["ID"])
+    assert words.unmet("ID \ud800 1") == frozenset()
+    assert words.unmet("\udfff nothing") == frozenset({0})
