@@ -202,6 +202,11 @@ def _plan(rule: CompiledRule) -> _RulePlan:
 #: prefilter is present (a bound on partial matching's answer); longer ones rely on it.
 HELD_REACH = 160
 
+#: Served rules whose prefilter reach plus lead is at most this share one growth bound while
+#: their prefilter is absent near the end (longer ones are asked where a partial match
+#: begins): text is held back that far at most for them.
+QUIET_REACH = DEFAULT_LOOKAHEAD_CHARS + 12
+
 #: A rule whose matches start at most this far before their prefilter match is settled by
 #: the prefilter's absence alone (a stream holds back this much by default anyway); with a
 #: longer lead that would hold back too much, so such a rule is asked where a growing
@@ -220,6 +225,16 @@ def _absent_from(prefilter: regex.Pattern[str], text: str, start: int) -> int | 
     tail = start if bounds is None else max(start, len(text) - bounds[0] - bounds[1])
     partial = prefilter.search(text, tail, partial=True)
     return len(text) if partial is None else partial.start()
+
+
+def _partial_start(prefilter: regex.Pattern[str], text: str, start: int, reach: int) -> int:
+    """Return where a prefilter match still arriving at the end of ``text`` may begin (the
+    end when none can), given that no complete match ends in the last ``reach`` characters."""
+    tail = max(start, len(text) - reach)
+    found = prefilter.search(text, tail, partial=True)
+    if found is None:
+        return len(text)
+    return found.start() if found.partial else tail
 
 
 _plans_lock = threading.Lock()
@@ -523,8 +538,8 @@ class StreamSession:
                 for plan in self._plans
                 if plan.rule.index in served
                 and plan.lead is not None
-                and plan.lead <= SHORT_LEAD
                 and plan.prefilter_reach is not None
+                and plan.lead + plan.prefilter_reach <= QUIET_REACH
             }
             self._quiet_plans = quiet
             self._quiet = (
@@ -573,7 +588,18 @@ class StreamSession:
                     elif rule.index in quiet_plans:
                         rule_growth = end  # no complete candidate near the end; see ``quiet``
                     else:
-                        rule_growth = max(start, end - held)
+                        # No complete candidate near the end: only a match that its prefilter
+                        # is still arriving for can grow.
+                        partial: int | None = start
+                        if plan.prefilter_reach is not None:
+                            assert plan.prefilter is not None  # a served rule has one
+                            partial = _partial_start(
+                                plan.prefilter, text, start, plan.prefilter_reach
+                            )
+                        elif last_end is None:
+                            assert plan.prefilter is not None  # a served rule has one
+                            partial = _absent_from(plan.prefilter, text, start)
+                        rule_growth = _rule_growth(plan, text, start, [], partial, False)
                     growth = min(growth, rule_growth)
                     settled[rule.index] = rule_growth
                     if rule_growth < end:
@@ -596,8 +622,9 @@ class StreamSession:
                     last_end is None or (plan.reach is not None and last_end <= end - plan.reach)
                 ) and (plan.prefilter_reach is not None):
                     # No complete prefilter match ends where a growing match could hold it:
-                    # a partial one at the end starts no earlier than its reach before it.
-                    absent = max(start, end - plan.prefilter_reach)
+                    # only a partial one at the end, searched for in the tail that can hold it.
+                    assert plan.prefilter is not None
+                    absent = _partial_start(plan.prefilter, text, start, plan.prefilter_reach)
                 elif last_end is None:
                     assert plan.prefilter is not None
                     absent = _absent_from(plan.prefilter, text, start)
