@@ -12,6 +12,7 @@ words of that language near the number (docs/architecture.md, "Context").
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Callable, Iterable
@@ -190,6 +191,66 @@ _MIN_JOINED = 7
 _LEADING_COUNT = 2
 
 
+_NOT_IN_A_NUMBER = re.compile(f"[^{re.escape(_PHONE_CHARACTERS)}]")
+
+
+def _sync_point(text: str, position: int) -> int:
+    """Return the position just after the last character before ``position`` that no
+    phone number holds (0 when there is none)."""
+    for index in range(position - 1, -1, -1):
+        if _NOT_IN_A_NUMBER.match(text, index):
+            return index + 1
+    return 0
+
+
+class _Occurrences:
+    """Where a rule's context words occur around a range, found once for all its candidates.
+
+    ``maybe_near`` is true whenever ``Context.distance`` could find a word for a
+    candidate: a word it would find overlaps the candidate's window, and so does
+    the occurrence a single search of the whole range met there (it is that word
+    or one overlapping it), and that occurrence is not inside the candidate.
+    """
+
+    def __init__(self, context: Context, text: str, start: int, stop: int) -> None:
+        self.window = context.window
+        low, high = max(0, start - context.window), min(len(text), stop + context.window)
+        spans = [match.span() for match in context.words.finditer(text, low, high)]
+        self.starts = [span[0] for span in spans]
+        self.ends = [span[1] for span in spans]
+
+    def ranges(self, text: str, start: int, stop: int, longest: int) -> list[tuple[int, int]]:
+        """Return the parts of ``[start, stop)`` where a match near a word may start.
+
+        A match with a word within the window starts at most the window plus its longest
+        length from the word. Each part begins just after a character no phone number
+        holds, or at ``start``: a left-to-right scan of the whole range can have no match
+        across it, so a scan from there meets the same matches (spans unchanged).
+        """
+        reach = self.window + longest
+        parts: list[tuple[int, int]] = []
+        for word_start, word_end in zip(self.starts, self.ends, strict=True):
+            low, high = max(start, word_start - reach), min(stop, word_end + reach)
+            if low >= high:
+                continue
+            low = max(start, _sync_point(text, low))
+            if parts and low <= parts[-1][1]:
+                parts[-1] = (parts[-1][0], max(parts[-1][1], high))
+            else:
+                parts.append((low, high))
+        return parts
+
+    def maybe_near(self, begin: int, finish: int) -> bool:
+        """False only when no context word can lie within the window around ``[begin, finish)``."""
+        low, high = begin - self.window, finish + self.window
+        index = bisect.bisect_left(self.ends, low + 1)  # the first occurrence ending after low
+        while index < len(self.starts) and self.starts[index] < high:
+            if not (self.starts[index] >= begin and self.ends[index] <= finish):
+                return True
+            index += 1
+        return False
+
+
 class PhoneMatcher(RegexMatcher):
     """Phone candidates, split only where a phone number's digit groups allow it.
 
@@ -215,14 +276,27 @@ class PhoneMatcher(RegexMatcher):
         spans: list[Span] = []
         if context is not None and not self._word_in_reach(text, start, stop):
             return spans  # no match here could have its context word: nothing to scan
+        words = None if context is None else _Occurrences(context, text, start, stop)
+        bounds = self.window_bounds()
+        ranges = (
+            [(start, stop)]
+            if words is None or bounds is None
+            else words.ranges(text, start, stop, bounds[0])
+        )
         try:
-            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
-                begin, finish = match.span()
-                if finish == begin:
-                    continue
-                if context is not None and context.distance(text, begin, finish) is None:
-                    continue
-                spans.extend(self._numbers(text, begin, finish, validator))
+            for low, high in ranges:
+                for match in self.pattern.finditer(text, low, stop, timeout=self.timeout):
+                    begin, finish = match.span()
+                    if begin >= high:
+                        break
+                    if finish == begin:
+                        continue
+                    if context is not None and words is not None:
+                        if not words.maybe_near(begin, finish):
+                            continue  # no word anywhere near: the exact search finds none
+                        if context.distance(text, begin, finish) is None:
+                            continue
+                    spans.extend(self._numbers(text, begin, finish, validator))
         except TimeoutError:
             raise self.timed_out() from None
         return spans

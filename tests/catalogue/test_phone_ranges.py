@@ -1,0 +1,53 @@
+"""A phone rule that needs a phone word scans only near the words, with the same spans."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_plugins.phone_numbers import PhoneMatcher
+
+from .conftest import catalogue_engine
+
+PIECES = st.sampled_from(
+    [
+        "phone ",
+        "call me on ",
+        "020 7946 0958",
+        "+44 20 7946 0958",
+        "(02) 9876 5432",
+        "0412 345 678",
+        "1-2",
+        "12.34.56",
+        "word ",
+        "and ",
+        "x",
+        " ",
+        "/",
+        "-",
+        "\n",
+    ]
+)
+
+
+def _whole_range(matcher: PhoneMatcher, text: str) -> list[tuple[int, int]]:
+    """The rule's spans by one scan of the whole text (what the ranges must reproduce)."""
+    context = matcher.required_context
+    assert context is not None
+    assert matcher.validator is not None
+    spans: list[tuple[int, int]] = []
+    for match in matcher.pattern.finditer(text):
+        begin, finish = match.span()
+        if finish > begin and context.distance(text, begin, finish) is not None:
+            spans.extend(matcher._numbers(text, begin, finish, matcher.validator))
+    return spans
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(PIECES, max_size=40).map("".join))
+def test_scanning_near_the_words_finds_what_the_whole_scan_finds(text: str) -> None:
+    engine = catalogue_engine("intl.phone_en")
+    (rule,) = engine.compiled_pack.rules
+    matcher = rule.matcher
+    assert isinstance(matcher, PhoneMatcher)
+    assert matcher.find(text) == _whole_range(matcher, text)
