@@ -107,8 +107,8 @@ def test_precision_and_recall_per_slice(
 
 
 @pytest.mark.xfail(
-    reason="known gap: placeholder-like assignments, bare national phone formats and "
-    "MX RFC-shaped codes in clean records (see the closing note)",
+    reason="known gap: one clean record, a CO NIT piece split out of an invalid NIT "
+    "(see the issue's closing note)",
     strict=False,
 )
 def test_no_clean_record_is_flagged_by_the_built_in_pack(corpus: list[Record]) -> None:
