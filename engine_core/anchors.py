@@ -23,7 +23,7 @@ import importlib
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 __all__ = ["AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
@@ -90,27 +90,34 @@ _BROAD = re.compile(r"\[\^[^\]]*\][*+{]")
 class AnchorScanner:
     """Finds the hits of several prefilters in one Hyperscan pass (a few with broad ones).
 
-    ``optional`` sources are compiled apart, so that a scan may leave them out
-    (the prefilters of context-required rules, when the text has none of their words).
+    ``optional`` sources are compiled apart, by the part each is given, so that a scan
+    may leave a part out (the prefilters of context-required rules, when the text has
+    none of their words).
     """
 
-    def __init__(self, databases: Sequence[tuple[Any, bool]], sources: Sequence[str]) -> None:
+    def __init__(self, databases: Sequence[tuple[Any, int | None]], sources: Sequence[str]) -> None:
         self._databases = tuple(database for database, _ in databases)
-        self._optional = tuple(optional for _, optional in databases)
+        self._parts = tuple(part for _, part in databases)
         self.sources = tuple(sources)
         #: The same sources as a set: membership is checked once per prefilter group.
         self.accelerated = frozenset(self.sources)
         self._local = threading.local()
 
     @classmethod
-    def build(cls, sources: Sequence[str], optional: Collection[str] = ()) -> AnchorScanner | None:
-        """Compile the accelerable ``sources``; None when Hyperscan or every source is unusable."""
+    def build(
+        cls, sources: Sequence[str], optional: Mapping[str, int] | None = None
+    ) -> AnchorScanner | None:
+        """Compile the accelerable ``sources``; None when Hyperscan or every source is unusable.
+
+        ``optional`` gives some sources a part (a small int): each part is its own database.
+        """
         usable = [source for source in sources if accelerable(source)]
         if not usable or _hyperscan is None:
             return None
-        databases: list[tuple[Any, bool]] = []
-        for is_optional in (False, True):
-            members = [i for i, source in enumerate(usable) if (source in optional) == is_optional]
+        parts = optional or {}
+        databases: list[tuple[Any, int | None]] = []
+        for part in (None, *sorted(set(parts.values()))):
+            members = [index for index, source in enumerate(usable) if parts.get(source) == part]
             broad = [index for index in members if _BROAD.search(usable[index])]
             lean = [index for index in members if index not in broad]
             for ids in (lean, broad):
@@ -125,7 +132,7 @@ class AnchorScanner:
                     )
                 except _hyperscan.error:  # an expression Hyperscan cannot take: use `regex`
                     return None
-                databases.append((database, is_optional))
+                databases.append((database, part))
         return cls(databases, usable)
 
     def _scratches(self) -> tuple[Any, ...]:
@@ -144,12 +151,12 @@ class AnchorScanner:
         stop: int,
         encoded: bytes | None = None,
         *,
-        optional: bool = True,
+        parts: Collection[int] | None = None,
     ) -> dict[str, list[tuple[int, int]]]:
         """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``.
 
         ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; with
-        ``optional`` false the optional sources are not searched.
+        ``parts``, only those parts of the optional sources are searched (None: all).
         """
         if encoded is not None and start == 0 and stop == len(encoded):
             data = encoded
@@ -160,9 +167,9 @@ class AnchorScanner:
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
             hits[identifier].append((begin + start, end + start))
 
-        scans = zip(self._databases, self._optional, self._scratches(), strict=True)
-        for database, is_optional, scratch in scans:
-            if optional or not is_optional:
+        scans = zip(self._databases, self._parts, self._scratches(), strict=True)
+        for database, part, scratch in scans:
+            if part is None or parts is None or part in parts:
                 database.scan(data, match_event_handler=on_match, scratch=scratch)
         sources = self.sources
         return {sources[identifier]: found for identifier, found in hits.items()}

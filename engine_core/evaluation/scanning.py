@@ -20,6 +20,18 @@ from .rules import CompiledRule, Finding
 __all__ = ["Scanner", "StreamCandidates"]
 
 
+#: A context-only group whose rules list at least this many context words gets a database
+#: of its own in the one pass (see Scanner.__init__).
+OWN_PART_WORDS = 40
+
+
+def _context_words(group: _ScanGroup) -> int:
+    """Return how many distinct context words the group's rules list."""
+    return len(
+        {word for rule in group.rules for word in rule.declaration.options.get("context") or ()}
+    )
+
+
 #: Windows closer than this are scanned as one (fewer calls, same spans).
 _WINDOW_MERGE_GAP = 16
 
@@ -168,10 +180,14 @@ class Scanner:
             for group in self._groups
             if all(rule.context is not None and rule.context.required for rule in group.rules)
         ]
-        self._contextual = frozenset(index for group in contextual for index in group.indexes)
-        self._anchors = AnchorScanner.build(
-            [group.anchor for group in self._groups], {group.anchor for group in contextual}
-        )
+        # A group with many context words (phones in every language) is often present: it
+        # gets a database of its own, so that it does not bring all the others in with it.
+        self._parts = {
+            group.anchor: index + 1 if _context_words(group) >= OWN_PART_WORDS else 0
+            for index, group in enumerate(contextual)
+        }
+        self._context_groups = tuple(contextual)
+        self._anchors = AnchorScanner.build([group.anchor for group in self._groups], self._parts)
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
         #: The groups the one pass serves, by what it searches; only those with hits run.
         self._by_anchor = {
@@ -209,8 +225,14 @@ class Scanner:
         anchors = self._anchors
         if anchors is not None:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
-            optional = not (skip and self._contextual <= skip)
-            for anchor, hits in anchors.scan(text, start, stop, encoded, optional=optional).items():
+            parts = None
+            if skip:
+                parts = {
+                    self._parts[group.anchor]
+                    for group in self._context_groups
+                    if not group.indexes <= skip
+                }
+            for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
                     self._scan_group(group, text, start, stop, found, skip, hits)
