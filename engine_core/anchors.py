@@ -26,15 +26,17 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
+__all__ = ["HYPERSCAN", "AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^(?:\]|[^\]]*[\\?])|\(\?(?!:)|[^\x20-\x7e]")
 
-_hyperscan: Any
+#: The ``hyperscan`` module, or None where it is not installed (every user of it goes
+#: through this one import).
+HYPERSCAN: Any
 try:  # pragma: no cover - depends on the platform
-    _hyperscan = importlib.import_module("hyperscan")
+    HYPERSCAN = importlib.import_module("hyperscan")
 except ImportError:  # pragma: no cover
-    _hyperscan = None
+    HYPERSCAN = None
 
 
 class ScanBytes(NamedTuple):
@@ -78,7 +80,7 @@ def scan_bytes(text: str) -> ScanBytes:
 
 def accelerable(source: str) -> bool:
     """True when ``source`` matches the same on Latin-1 bytes as on text (see module doc)."""
-    return _hyperscan is not None and not _UNSAFE.search(source)
+    return HYPERSCAN is not None and not _UNSAFE.search(source)
 
 
 #: A repeated negated class (``[^ @]{1,64}@``) matches at almost every byte; Hyperscan
@@ -112,7 +114,7 @@ class AnchorScanner:
         ``optional`` gives some sources a part (a small int): each part is its own database.
         """
         usable = [source for source in sources if accelerable(source)]
-        if not usable or _hyperscan is None:
+        if not usable or HYPERSCAN is None:
             return None
         parts = optional or {}
         databases: list[tuple[Any, int | None]] = []
@@ -123,14 +125,14 @@ class AnchorScanner:
             for ids in (lean, broad):
                 if not ids:
                     continue
-                database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+                database = HYPERSCAN.Database(mode=HYPERSCAN.HS_MODE_BLOCK)
                 try:
                     database.compile(
                         expressions=[usable[index].encode("ascii") for index in ids],
                         ids=ids,
-                        flags=[_hyperscan.HS_FLAG_SOM_LEFTMOST] * len(ids),
+                        flags=[HYPERSCAN.HS_FLAG_SOM_LEFTMOST] * len(ids),
                     )
-                except _hyperscan.error:  # an expression Hyperscan cannot take: use `regex`
+                except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
                     return None
                 databases.append((database, part))
         return cls(databases, usable)
@@ -139,8 +141,8 @@ class AnchorScanner:
         # Hyperscan scratch space must not be shared between threads.
         scratches: tuple[Any, ...] | None = getattr(self._local, "scratches", None)
         if scratches is None:
-            assert _hyperscan is not None
-            scratches = tuple(_hyperscan.Scratch(database) for database in self._databases)
+            assert HYPERSCAN is not None
+            scratches = tuple(HYPERSCAN.Scratch(database) for database in self._databases)
             self._local.scratches = scratches
         return scratches
 

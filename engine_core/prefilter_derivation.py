@@ -48,17 +48,13 @@ from typing import Any
 
 import regex
 
+from .anchors import HYPERSCAN as _hyperscan
 from .matching import REGEX_FLAGS
 
 __all__ = ["DerivedPrefilter", "derive_prefilter", "left_guard"]
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
-_hyperscan: Any
-try:  # pragma: no cover - depends on the platform
-    _hyperscan = importlib.import_module("hyperscan")
-except ImportError:  # pragma: no cover
-    _hyperscan = None
 
 
 @dataclass(frozen=True)

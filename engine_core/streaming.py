@@ -222,9 +222,7 @@ def _absent_from(prefilter: regex.Pattern[str], text: str, start: int) -> int | 
     # A partial match reaches the end: it starts at most the prefilter's longest match
     # before it, so only that tail is searched (partial matching is slow on long texts).
     bounds = scan_bounds(prefilter)
-    tail = start if bounds is None else max(start, len(text) - bounds[0] - bounds[1])
-    partial = prefilter.search(text, tail, partial=True)
-    return len(text) if partial is None else partial.start()
+    return _partial_start(prefilter, text, start, len(text) if bounds is None else sum(bounds))
 
 
 def _partial_start(prefilter: regex.Pattern[str], text: str, start: int, reach: int) -> int:
@@ -237,19 +235,65 @@ def _partial_start(prefilter: regex.Pattern[str], text: str, start: int, reach: 
     return found.start() if found.partial else tail
 
 
-_plans_lock = threading.Lock()
-_plans_cache: weakref.WeakKeyDictionary[CompiledPack, tuple[_RulePlan, ...]] = (
-    weakref.WeakKeyDictionary()
-)
+@dataclass(frozen=True)
+class _Layout:
+    """How a stream scans one compiled pack's rules, worked out once per pack."""
+
+    plans: tuple[_RulePlan, ...]
+    #: Context-required rules a scan may skip when their words are absent: those whose
+    #: attempts read a bounded length, so that their values near the end can be held.
+    skippable: frozenset[int]
+    #: Rules the one pass serves whose prefilter reach plus lead is at most QUIET_REACH:
+    #: while their prefilter is absent near the end they share one growth bound.
+    quiet_plans: dict[int, _RulePlan]
+    #: That bound: the most of their prefilter reach plus lead (0 when there are none).
+    quiet: int
+    #: Whether a quiet rule has context words.
+    quiet_context: bool
+    #: The plans every scan visits (the quiet ones only when their prefilter is found).
+    visited: tuple[_RulePlan, ...]
 
 
-def _plans_of(compiled: CompiledPack) -> tuple[_RulePlan, ...]:
-    """Return the scan plans of a pack's rules, made once per compiled pack."""
-    with _plans_lock:
-        plans = _plans_cache.get(compiled)
-        if plans is None:
-            plans = _plans_cache[compiled] = tuple(_plan(rule) for rule in compiled.rules)
-        return plans
+def _layout(compiled: CompiledPack) -> _Layout:
+    plans = tuple(_plan(rule) for rule in compiled.rules)
+    served = compiled.one_pass_rules
+    quiet = {
+        plan.rule.index: plan
+        for plan in plans
+        if plan.rule.index in served
+        and plan.lead is not None
+        and plan.prefilter_reach is not None
+        and plan.lead + plan.prefilter_reach <= QUIET_REACH
+    }
+    return _Layout(
+        plans=plans,
+        skippable=frozenset(
+            plan.rule.index
+            for plan in plans
+            if plan.reach is not None
+            and plan.rule.context is not None
+            and plan.rule.context.required
+        ),
+        quiet_plans=quiet,
+        quiet=max(
+            ((plan.prefilter_reach or 0) + (plan.lead or 0) for plan in quiet.values()), default=0
+        ),
+        quiet_context=any(plan.rule.context is not None for plan in quiet.values()),
+        visited=tuple(plan for plan in plans if plan.rule.index not in quiet),
+    )
+
+
+_layouts_lock = threading.Lock()
+_layouts: weakref.WeakKeyDictionary[CompiledPack, _Layout] = weakref.WeakKeyDictionary()
+
+
+def _layout_of(compiled: CompiledPack) -> _Layout:
+    """Return how a stream scans a pack's rules, made once per compiled pack."""
+    with _layouts_lock:
+        layout = _layouts.get(compiled)
+        if layout is None:
+            layout = _layouts[compiled] = _layout(compiled)
+        return layout
 
 
 def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int) -> int:
@@ -357,7 +401,8 @@ class StreamSession:
         self._budgeted = self._budget.max_latency_ms is not None
         self.lookahead_chars = lookahead_chars
         self.block_on_fatal = block_on_fatal
-        self._plans = _plans_of(compiled)
+        self._layout = _layout_of(compiled)
+        self._plans = self._layout.plans
         # Scans before flush are useful only when every rule can say what is settled.
         self._can_release = all(
             plan.rule.matcher.can_tell_growth or plan.growth_window is not None
@@ -380,18 +425,6 @@ class StreamSession:
         self._scanned_at = 0  # _received at the last scan
         self._first_space = -1  # first whitespace at or after _released, or -1
         self._scanned_chars = 0
-        # Context-required rules a scan may skip when their words are absent: those whose
-        # attempts read a bounded length, so that their values near the end can be held.
-        self._skippable = frozenset(
-            plan.rule.index
-            for plan in self._plans
-            if plan.reach is not None
-            and plan.rule.context is not None
-            and plan.rule.context.required
-        )
-        # Filled at the first scan (see _quiet_rules).
-        self._quiet: tuple[int, tuple[_RulePlan, ...], bool] | None = None
-        self._quiet_plans: dict[int, _RulePlan] = {}
 
     # --- state -------------------------------------------------------------------
 
@@ -525,32 +558,6 @@ class StreamSession:
             ]
         return _Scan(findings, scan.avoid, growth, fatal)
 
-    def _quiet_rules(self, served: frozenset[int]) -> tuple[int, tuple[_RulePlan, ...], bool]:
-        """Split the plans, once: rules settled by their prefilter's absence alone, and the rest.
-
-        Returns how far such a rule's growing match may start before the end (the most of
-        their prefilter reach plus lead; 0 when there are none), the plans visited on every
-        scan, and whether a quiet rule has context words.
-        """
-        if self._quiet is None:
-            quiet = {
-                plan.rule.index: plan
-                for plan in self._plans
-                if plan.rule.index in served
-                and plan.lead is not None
-                and plan.prefilter_reach is not None
-                and plan.lead + plan.prefilter_reach <= QUIET_REACH
-            }
-            self._quiet_plans = quiet
-            self._quiet = (
-                max((plan.prefilter_reach or 0) + (plan.lead or 0) for plan in quiet.values())
-                if quiet
-                else 0,
-                tuple(plan for plan in self._plans if plan.rule.index not in quiet),
-                any(plan.rule.context is not None for plan in quiet.values()),
-            )
-        return self._quiet
-
     def _find_in(self, text: str, start: int, final: bool) -> _Scan:
         """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
         end = len(text)
@@ -562,16 +569,16 @@ class StreamSession:
         # end begins (``end`` when nothing of it is there).
         absent_from: dict[str, int | None] = {}
         # The rules the one prefilter pass serves: values and candidates in windows.
-        served = self._compiled.stream_candidates(text, start, self._skippable)
-        quiet, visited, quiet_context = self._quiet_rules(served.served)
+        layout = self._layout
+        served = self._compiled.stream_candidates(text, start, layout.skippable)
+        quiet, quiet_plans = layout.quiet, layout.quiet_plans
         if quiet and not final:
             # Served rules whose prefilter is absent (or far from the end) and whose lead is
             # short: none can start a growing match before this, whatever their pattern.
             growth = max(start, end - quiet)
-        quiet_plans = self._quiet_plans
         found_quiet = [quiet_plans[index] for index in served.last_end if index in quiet_plans]
         held_back: list[_RulePlan] = []  # skipped rules holding text back near their hits
-        for plan in (*visited, *found_quiet):
+        for plan in (*layout.visited, *found_quiet):
             rule = plan.rule
             matcher = rule.matcher
             if rule.index in served.skipped:
@@ -669,7 +676,7 @@ class StreamSession:
                 contested = min(
                     contested, _rule_growth(plan, text, start, candidates, absent, found)
                 )
-        if pending and not final and quiet_context:
+        if pending and not final and layout.quiet_context:
             # Quiet rules with context words could still take a value from where a partial
             # prefilter match at the end begins: found exactly, now that it matters.
             for index, plan in quiet_plans.items():

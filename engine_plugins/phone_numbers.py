@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import phonenumbers
+import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
 from engine_core.evaluation.context import Context, fold_word
@@ -191,16 +192,15 @@ _MIN_JOINED = 7
 _LEADING_COUNT = 2
 
 
-_NOT_IN_A_NUMBER = re.compile(f"[^{re.escape(_PHONE_CHARACTERS)}]")
+#: A character no phone number holds, searched backwards (one C search, whatever the run).
+_LAST_NOT_IN_A_NUMBER = regex.compile(f"[^{re.escape(_PHONE_CHARACTERS)}]", regex.REVERSE)
 
 
 def _sync_point(text: str, position: int) -> int:
     """Return the position just after the last character before ``position`` that no
     phone number holds (0 when there is none)."""
-    for index in range(position - 1, -1, -1):
-        if _NOT_IN_A_NUMBER.match(text, index):
-            return index + 1
-    return 0
+    found = _LAST_NOT_IN_A_NUMBER.search(text, 0, position)
+    return 0 if found is None else found.end()
 
 
 class _Occurrences:

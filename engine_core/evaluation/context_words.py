@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import threading
 from collections.abc import Iterable
@@ -10,16 +9,12 @@ from typing import Any
 
 import ahocorasick
 
+from ..anchors import HYPERSCAN as _hyperscan
 from .context import fold_word
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "caseless"]
 
-_hyperscan: Any
-try:  # pragma: no cover - depends on the platform
-    _hyperscan = importlib.import_module("hyperscan")
-except ImportError:  # pragma: no cover
-    _hyperscan = None
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
 #: multi-character lower case, or a lower case that is not its upper case's): mapped to

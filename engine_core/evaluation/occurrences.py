@@ -9,12 +9,11 @@ every character outside Latin-1 reads as ``?`` there.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Any
 
 import ahocorasick
 
+from ..anchors import HYPERSCAN as _hyperscan
 from ..anchors import scan_bytes
 
 __all__ = ["LARGE_TEXT", "occurrences"]
@@ -23,12 +22,6 @@ __all__ = ["LARGE_TEXT", "occurrences"]
 LARGE_TEXT = 1 << 18
 #: ... for at most this many values (its compile time grows with them).
 MANY_VALUES = 512
-
-_hyperscan: Any
-try:  # pragma: no cover - depends on the platform
-    _hyperscan = importlib.import_module("hyperscan")
-except ImportError:  # pragma: no cover
-    _hyperscan = None
 
 
 def occurrences(text: str, values: Sequence[str], start: int = 0) -> list[tuple[int, str]]:

@@ -57,6 +57,11 @@ class CompiledPack:
         """
         return self._scanner.find(text, start, end, encoded)
 
+    @property
+    def one_pass_rules(self) -> frozenset[int]:
+        """The indexes of the rules whose prefilter the one pass searches."""
+        return self._scanner.served
+
     def stream_candidates(
         self, text: str, start: int, skippable: frozenset[int] = frozenset()
     ) -> StreamCandidates:

@@ -197,7 +197,8 @@ class Scanner:
         self._searched = tuple(group for group in self._groups if group.anchor not in accelerated)
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
         self._by_index = {rule.index: rule for rule in self.rules}
-        self._served = frozenset(
+        #: The indexes of the rules whose prefilter the one pass searches.
+        self.served = frozenset(
             index for group in self._by_anchor.values() for index in group.indexes
         )
 
@@ -283,7 +284,7 @@ class Scanner:
                     found += found_here
                     crossing += crossing_here
                 values[rule.index], candidates[rule.index] = found, crossing
-        return StreamCandidates(values, candidates, last_end, self._served, skip)
+        return StreamCandidates(values, candidates, last_end, self.served, skip)
 
     @staticmethod
     def _scan_whole(
