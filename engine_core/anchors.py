@@ -154,11 +154,13 @@ class AnchorScanner:
         encoded: bytes | None = None,
         *,
         parts: Collection[int] | None = None,
+        optional_only: bool = False,
     ) -> dict[str, list[tuple[int, int]]]:
         """Return, per accelerated source with hits, its unordered hits in ``text[start:stop]``.
 
         ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; with
-        ``parts``, only those parts of the optional sources are searched (None: all).
+        ``parts``, only those parts of the optional sources are searched (None: all);
+        with ``optional_only``, the sources without a part are not searched.
         """
         if encoded is not None and start == 0 and stop == len(encoded):
             data = encoded
@@ -171,7 +173,11 @@ class AnchorScanner:
 
         scans = zip(self._databases, self._parts, self._scratches(), strict=True)
         for database, part, scratch in scans:
-            if part is None or parts is None or part in parts:
-                database.scan(data, match_event_handler=on_match, scratch=scratch)
+            if part is None:
+                if optional_only:
+                    continue
+            elif parts is not None and part not in parts:
+                continue
+            database.scan(data, match_event_handler=on_match, scratch=scratch)
         sources = self.sources
         return {sources[identifier]: found for identifier, found in hits.items()}

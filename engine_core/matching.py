@@ -120,6 +120,19 @@ class Matcher(ABC):
         """
         return self.find(text, start, stop)
 
+    def growing_start_near(
+        self, text: str, starts: Sequence[int], tail: int, start: int
+    ) -> int | None:
+        """Return :meth:`growing_start` from ``start``, given where it can be.
+
+        An attempt that reads the end of ``text`` starts at one of ``starts``
+        (sorted: the positions near complete prefilter matches) or at ``tail`` or
+        later (near a prefilter match the end cuts); ``tail``, like ``start``, is
+        a position no match crosses. The default asks :meth:`growing_start` from
+        ``start``; a matcher that can try single starts overrides it to try those.
+        """
+        return self.growing_start(text, start)
+
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
         """Return (values, candidates) from ``start``: the spans of :meth:`find`, and every
         span that could hold a value (a superset), which a stream never cuts inside."""
@@ -458,14 +471,50 @@ class RegexMatcher(Matcher):
         self, text: str, start: int, stop: int, last: int, limit: int | None = None
     ) -> tuple[list[Span], list[Span]]:
         """Return (values, pattern matches and values) in a window, starting before ``last``."""
+        if self._plain_find:
+            found = self._one_pass_candidates(
+                text, start, stop, last, len(text) if limit is None else limit
+            )
+            if found is not None:
+                return found
         values = self.find_in_window(text, start, stop, last, limit)
         pattern_spans = [span for span in self._pattern_spans(text, start, stop) if span[0] < last]
         if self.validator is None and self._plain_find:
             return values, pattern_spans
         return values, sorted({*values, *pattern_spans})
 
+    def _one_pass_candidates(
+        self, text: str, start: int, stop: int, last: int, limit: int
+    ) -> tuple[list[Span], list[Span]] | None:
+        """Return :meth:`candidates_in_window` from one pass of the pattern, or None when a
+        failing candidate holds a valid piece (the values' scan then resumes inside it, so
+        the two sequences part) or a match is empty."""
+        validator = self.validator
+        values: list[Span] = []
+        spans: list[Span] = []
+        try:
+            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
+                span = match.span()
+                if span[0] >= last:
+                    break
+                if span[0] == span[1]:
+                    return None
+                spans.append(span)
+                if validator is None or validator(text[span[0] : span[1]]):
+                    values.append(span)
+                elif self.split_candidates and self._piece(text, *span, limit) is not None:
+                    return None
+        except TimeoutError:
+            raise self.timed_out() from None
+        return values, spans
+
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
         """Return (values, pattern matches and values) from ``start``."""
+        if self._plain_find:
+            end = len(text)
+            found = self._one_pass_candidates(text, start, end, end, end)
+            if found is not None:
+                return found
         pattern_spans = self._pattern_spans(text, start, len(text))
         values = (
             self._scan(text, start, len(text), len(text), len(text))
@@ -501,6 +550,33 @@ class RegexMatcher(Matcher):
             tests = _END_ASSERTION.search(self.pattern.pattern) is not None
             self._end_tests = tests
         return tests
+
+    def growing_start_near(
+        self, text: str, starts: Sequence[int], tail: int, start: int
+    ) -> int | None:
+        """Return :meth:`growing_start`, trying only ``starts`` before ``tail`` (see the base
+        class): one anchored attempt each, instead of a search of the whole range.
+
+        A start counts when its attempt reads the end, or when a zero-width test of the
+        end makes the variants' matches there differ (a start the left-to-right scan
+        skips may count too: earlier is the cautious side).
+        """
+        probe = self._growth_probe()
+        pattern = self.pattern
+        variants = (text, text + "a", text + " ") if self._tests_the_end() else ()
+        try:
+            for begin in starts:
+                if begin >= tail:
+                    break
+                if probe.match(text, begin, partial=True, timeout=self.timeout) is not None:
+                    return begin
+                if variants:
+                    matches = [pattern.match(v, begin, timeout=self.timeout) for v in variants]
+                    if len({None if m is None else m.span() for m in matches}) > 1:
+                        return begin
+        except TimeoutError:
+            raise self.timed_out() from None
+        return self.growing_start(text, tail)
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where a match that more text could change begins (partial matching)."""

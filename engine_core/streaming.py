@@ -94,6 +94,21 @@ sizes (``scanned_chars`` counts it; the tests and
 text comes out in pieces of roughly the buffer size, never later than
 ``flush``.
 
+A scan also has a fixed cost (the one pass's databases, each rule's growth),
+so a fast stream waits for more text: a scan runs once ``1/SCAN_WAIT_SHARE``
+of the text received so far has arrived since the last one, at most
+``SCAN_WAIT_CHARS`` characters, or once ``SCAN_DELAY_NS`` passed since it.
+A short stream, or a slow one (a model's tokens), is scanned as soon as a
+scan could release text; a long fast one (a log, a bulk push) is scanned
+about every ``SCAN_WAIT_CHARS`` characters, at close to ``evaluate``'s cost
+per character. Only when text comes out changes, never what.
+
+Growth is asked cheaply: a rule's attempts that the last scan found settled
+did not read its end, so they stay settled; and an attempt that reads the end
+holds a prefilter match near its start, so for rules the one pass serves only
+the starts near their hits, and the tail a cut prefilter match could start in,
+are tried (:meth:`~engine_core.matching.Matcher.growing_start_near`).
+
 Limits: look-behind is served up to :data:`CONTEXT_CHARS` characters; a
 matcher's ``find`` must be consistent from a position that no candidate of
 it crosses (``RegexMatcher`` and the plugin keyword matcher are).
@@ -123,6 +138,7 @@ from .errors import (
     StreamBlockedError,
 )
 from .evaluation import CompiledPack, CompiledRule, Finding
+from .evaluation.occurrences import KnownValues
 from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
 from .matching import Span, scan_bounds
@@ -144,6 +160,13 @@ __all__ = [
 CONTEXT_CHARS = 64
 #: A scan runs once the text received since the last one is >= buffer / this.
 SCAN_GROWTH_DIVISOR = 2
+#: Nor before 1/SCAN_WAIT_SHARE of the text received so far (at most SCAN_WAIT_CHARS)
+#: arrived since the last one, unless SCAN_DELAY_NS passed since it: a long, fast stream
+#: (a log, a bulk push) shares a scan's fixed cost among many characters; a short one,
+#: or a slow one (a model's tokens), is scanned as soon as a scan could release text.
+SCAN_WAIT_SHARE = 4
+SCAN_WAIT_CHARS = 2048
+SCAN_DELAY_NS = 20_000_000
 
 ACTIVE = "active"
 BLOCKED = "blocked"
@@ -252,6 +275,10 @@ class _Layout:
     quiet_context: bool
     #: The plans every scan visits (the quiet ones only when their prefilter is found).
     visited: tuple[_RulePlan, ...]
+    #: How far before the end a skipped rule's prefilter hit can hold text back (its
+    #: context window, twice its reach, its prefilter's reach and a guard character), or
+    #: None when one of them is unbounded.
+    skipped_reach: int | None
 
 
 def _layout(compiled: CompiledPack) -> _Layout:
@@ -265,22 +292,35 @@ def _layout(compiled: CompiledPack) -> _Layout:
         and plan.prefilter_reach is not None
         and plan.lead + plan.prefilter_reach <= QUIET_REACH
     }
+    skippable = frozenset(
+        plan.rule.index
+        for plan in plans
+        if plan.reach is not None and plan.rule.context is not None and plan.rule.context.required
+    )
     return _Layout(
         plans=plans,
-        skippable=frozenset(
-            plan.rule.index
-            for plan in plans
-            if plan.reach is not None
-            and plan.rule.context is not None
-            and plan.rule.context.required
-        ),
+        skippable=skippable,
         quiet_plans=quiet,
         quiet=max(
             ((plan.prefilter_reach or 0) + (plan.lead or 0) for plan in quiet.values()), default=0
         ),
         quiet_context=any(plan.rule.context is not None for plan in quiet.values()),
         visited=tuple(plan for plan in plans if plan.rule.index not in quiet),
+        skipped_reach=_skipped_reach([plan for plan in plans if plan.rule.index in skippable]),
     )
+
+
+def _skipped_reach(plans: list[_RulePlan]) -> int | None:
+    """Return how far before the end a hit of these (skippable) rules holds text back."""
+    reaches = [
+        None
+        if plan.prefilter_reach is None or plan.reach is None or plan.rule.context is None
+        else plan.rule.context.window + 2 * plan.reach + plan.prefilter_reach + 1
+        for plan in plans
+    ]
+    if None in reaches:
+        return None
+    return max((reach for reach in reaches if reach is not None), default=0)
 
 
 _layouts_lock = threading.Lock()
@@ -296,23 +336,42 @@ def _layout_of(compiled: CompiledPack) -> _Layout:
         return layout
 
 
-def _growth_start(plan: _RulePlan, candidates: list[Span], start: int, end: int) -> int:
+def _growth_start(
+    plan: _RulePlan, candidates: list[Span], start: int, end: int, earliest: int = 0
+) -> int:
     """Return where to ask for growth: ``start``, or a later synchronisation point.
 
     When the rule's attempts read at most ``reach`` characters, those starting
-    before ``end - reach`` are settled; the search may begin at that tail, or at
+    before ``end - reach`` are settled; and none starts before ``earliest`` (see
+    :func:`_earliest_attempt`). The search may begin at the later of the two, or at
     the start of the candidate that crosses it (a position the rule's own
     left-to-right scan visits, so the matches from there are the same).
     """
-    if plan.reach is None or end - plan.reach <= start:
+    tail = max(earliest, start if plan.reach is None else end - plan.reach)
+    if tail <= start:
         return start
-    tail = end - plan.reach
     for span_start, span_end in reversed(candidates):
         if span_end <= tail:
             break
         if span_start < tail:
             return span_start
     return tail
+
+
+def _earliest_attempt(plan: _RulePlan, hits: list[Span] | None, start: int, end: int) -> int:
+    """Return a position no attempt that reads the end of the text starts before (0 when
+    unknown), from the rule's prefilter hits.
+
+    Such an attempt is the beginning of a match in a longer text, which holds a
+    prefilter match at most ``lead`` characters into it: one of ``hits`` (found
+    with a guard character before it), or one the end cuts, which starts within the
+    prefilter's reach of the end.
+    """
+    if plan.lead is None or plan.prefilter_reach is None:
+        return 0
+    low = start if plan.reach is None else end - plan.reach  # earlier attempts are settled
+    first = min((hit for hit, _ in hits or () if hit >= low - 1), default=end)
+    return min(first, end - plan.prefilter_reach) - plan.lead - 1
 
 
 def _rule_growth(
@@ -322,11 +381,17 @@ def _rule_growth(
     candidates: list[Span],
     absent: int | None,
     present: bool,
+    earliest: int = 0,
+    asked: dict[int, int] | None = None,
+    hits: list[Span] | None = None,
 ) -> int:
     """Return where a match of the rule that more text could change may start.
 
     ``absent``: where a partial prefilter match at the end begins (None when the
-    prefilter matches in full); ``present``: the prefilter matches in full.
+    prefilter matches in full); ``present``: the prefilter matches in full;
+    ``earliest``: no such match starts before it. When the matcher is asked, its
+    answer (the end when nothing grows) goes into ``asked`` under the rule's index.
+    ``hits``: the rule's prefilter hits, when the one pass found them.
     """
     end = len(text)
     matcher = plan.rule.matcher
@@ -335,8 +400,28 @@ def _rule_growth(
         # none starts before ``absent``: no match can start before ``absent - lead``.
         rule_growth = max(start, absent - plan.lead)
     elif matcher.can_tell_growth:
-        position = matcher.growing_start(text, _growth_start(plan, candidates, start, end))
+        sync = _growth_start(plan, candidates, start, end, earliest)
+        lead, prefilter_reach = plan.lead, plan.prefilter_reach
+        if hits is not None and lead is not None and prefilter_reach is not None:
+            # An attempt that reads the end holds a prefilter match at most ``lead`` into it:
+            # a hit (found with a guard character before it), or one the end cuts.
+            cut = max(earliest, end - prefilter_reach - lead - 1)
+            tail = _growth_start(plan, candidates, start, end, cut)
+            starts = sorted(
+                {
+                    begin
+                    for hit, _ in hits
+                    if sync - 1 <= hit < tail + lead
+                    for begin in range(hit - lead, hit + 2)
+                    if sync <= begin < tail
+                }
+            )
+            position = matcher.growing_start_near(text, starts, tail, sync)
+        else:
+            position = matcher.growing_start(text, sync)
         rule_growth = end if position is None else max(position, start)
+        if asked is not None:
+            asked[plan.rule.index] = rule_growth
         if present and plan.reach is not None and plan.reach <= HELD_REACH:
             # Belt and braces for patterns whose partial matching under-reports
             # (atomic groups, possessive repeats): an attempt that starts within
@@ -418,11 +503,14 @@ class StreamSession:
         self._block: tuple[str, str] | None = None
         self._buffer = ""  # joined text from source offset _base
         self._seen: dict[str, CompiledRule] = {}  # values found so far (verbatim occurrences)
+        self._known = KnownValues()  # the same values, searchable
         self._pending: list[str] = []  # pieces received since the last join
         self._base = 0
         self._released = 0  # source offset up to which text was released
         self._received = 0  # source characters received
         self._scanned_at = 0  # _received at the last scan
+        self._scanned_ns = time.perf_counter_ns()  # when the last scan ended
+        self._asked: dict[int, int] = {}  # per rule, the last scan's growing start (source)
         self._first_space = -1  # first whitespace at or after _released, or -1
         self._scanned_chars = 0
 
@@ -500,10 +588,14 @@ class StreamSession:
                 return False
         elif self._first_space < 0 or self._first_space > self._received - self.lookahead_chars:
             return False  # no whitespace far enough from the end: nothing could be cut
-        # Not enough new text since the last scan: wait (keeps the work linear).
-        return SCAN_GROWTH_DIVISOR * (self._received - self._scanned_at) >= (
-            self._received - self._base
-        )
+        # Not enough new text since the last scan: wait (keeps the work linear, and a scan's
+        # fixed cost shared by enough characters).
+        new = self._received - self._scanned_at
+        if SCAN_GROWTH_DIVISOR * new < self._received - self._base:
+            return False
+        if SCAN_WAIT_SHARE * new >= min(self._received, SCAN_WAIT_SHARE * SCAN_WAIT_CHARS):
+            return True
+        return time.perf_counter_ns() - self._scanned_ns >= SCAN_DELAY_NS
 
     def flush(self) -> list[StreamChunk]:
         """End the stream: release everything left (or block); the session is then completed."""
@@ -526,8 +618,16 @@ class StreamSession:
         context applied, each value once, every occurrence of a value seen so far."""
         view = normalized_view(text)
         if view is None:
-            scan = self._find_in(text, start, final)
+            # Per rule, where the matcher said attempts may still grow at the last scan
+            # (source offsets): earlier attempts did not read that scan's end, so this one
+            # need not ask about them again (kept only while no normalized view intervenes).
+            base = self._base
+            settled_before = {index: offset - base for index, offset in self._asked.items()}
+            asked: dict[int, int] = {}
+            scan = self._find_in(text, start, final, settled_before, asked)
+            self._asked = {index: offset + base for index, offset in asked.items()}
         else:
+            self._asked = {}
             scan = self._find_in(view.text, view.view_index(start), final)
             original = view.original_span
             scan = _Scan(
@@ -540,13 +640,13 @@ class StreamSession:
                 scan.fatal,
             )
         growth = scan.growth
-        findings = propagate_verbatim(
-            text, scan.findings, self._seen, start, None if final else growth
-        )
-        if self._seen and not final:
-            # An occurrence of a known value may still be arriving at the end.
-            longest = max(map(len, self._seen))
-            growth = min(growth, max(start, len(text) - longest + 1))
+        settled = None if final else growth
+        findings = propagate_verbatim(text, scan.findings, None, start, settled)
+        if self._seen:
+            findings = self._known_occurrences(text, start, settled, scan.findings, findings)
+            if not final:
+                # An occurrence of a known value may still be arriving at the end.
+                growth = min(growth, max(start, len(text) - self._known.longest + 1))
         fatal = scan.fatal
         if self.block_on_fatal and not fatal:
             fatal = [
@@ -558,9 +658,47 @@ class StreamSession:
             ]
         return _Scan(findings, scan.avoid, growth, fatal)
 
-    def _find_in(self, text: str, start: int, final: bool) -> _Scan:
+    def _known_occurrences(
+        self,
+        text: str,
+        start: int,
+        settled: int | None,
+        found: list[Finding],
+        findings: list[Finding],
+    ) -> list[Finding]:
+        """Add to ``findings`` every occurrence from ``start`` of a value released earlier,
+        under the rule that found it first, unless this scan found it too (then its own
+        rule's propagation covers it, as in ``propagate_verbatim``)."""
+        hits = self._known.occurrences(text, start)
+        if not hits:
+            return findings
+        new = {
+            text[first:last]
+            for finding in found
+            for first, last in finding.spans
+            if last - first >= MIN_PROPAGATED_CHARS and (settled is None or last <= settled)
+        }
+        spans = {finding.rule.index: set(finding.spans) for finding in findings}
+        rules = {finding.rule.index: finding.rule for finding in findings}
+        for position, value in hits:
+            if value in new:
+                continue
+            rule = self._seen[value]
+            spans.setdefault(rule.index, set()).add((position, position + len(value)))
+            rules[rule.index] = rule
+        return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]
+
+    def _find_in(
+        self,
+        text: str,
+        start: int,
+        final: bool,
+        settled_before: dict[int, int] | None = None,
+        asked: dict[int, int] | None = None,
+    ) -> _Scan:
         """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
         end = len(text)
+        hints = settled_before if settled_before is not None else {}
         growth = contested = end
         settled: dict[int, int] = {}
         findings: list[Finding] = []
@@ -570,7 +708,9 @@ class StreamSession:
         absent_from: dict[str, int | None] = {}
         # The rules the one prefilter pass serves: values and candidates in windows.
         layout = self._layout
-        served = self._compiled.stream_candidates(text, start, layout.skippable)
+        served = self._compiled.stream_candidates(
+            text, start, layout.skippable, layout.skipped_reach
+        )
         quiet, quiet_plans = layout.quiet, layout.quiet_plans
         if quiet and not final:
             # Served rules whose prefilter is absent (or far from the end) and whose lead is
@@ -649,7 +789,18 @@ class StreamSession:
                         findings.append(Finding(rule, tuple(values)))
             if final:
                 continue
-            rule_growth = _rule_growth(plan, text, start, candidates, absent, present)
+            # Attempts the last scan found settled stay settled: they did not read its end.
+            earliest = hints.get(rule.index, 0)
+            if rule.index in served.served:
+                earliest = max(
+                    earliest, _earliest_attempt(plan, served.hits.get(rule.index), start, end)
+                )
+            hits = served.hits.get(rule.index) if rule.index in served.served else None
+            if hits is None and rule.index in served.served:
+                hits = []  # served, and its prefilter has no complete match in the text
+            rule_growth = _rule_growth(
+                plan, text, start, candidates, absent, present, earliest, asked, hits
+            )
             growth = min(growth, rule_growth)
             settled[rule.index] = rule_growth
             if rule.context is not None:
@@ -657,12 +808,16 @@ class StreamSession:
         resolved = resolve(text, findings)
         # A fatal value is final once its own rule settled it and no rule with context
         # words could still take it from that rule.
-        pending = [
-            finding
-            for finding in resolved
-            if finding.rule.severity == FATAL
-            and (final or finding.spans[0][0] < settled[finding.rule.index])
-        ]
+        pending = (
+            [
+                finding
+                for finding in resolved
+                if finding.rule.severity == FATAL
+                and (final or finding.spans[0][0] < settled[finding.rule.index])
+            ]
+            if self.block_on_fatal
+            else []  # without blocking a fatal value is redacted like any other
+        )
         if pending and not final:
             # Skipped rules near the end could take a value if a word arrived: asked exactly,
             # now that it matters (the cut keeps their cautious bound).
@@ -738,6 +893,7 @@ class StreamSession:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             self._over_budget(elapsed_ms(started))
         self._within_budget(started)
+        self._scanned_ns = time.perf_counter_ns()
         if self.block_on_fatal and scan.fatal:
             return [self._block_with(block_reason(scan.fatal))]
         cut = len(text) if final else self._cut(text, start, scan)
@@ -751,7 +907,10 @@ class StreamSession:
         for finding in released:  # released values are final: later occurrences are redacted too
             for span_start, span_end in finding.spans:
                 if span_end - span_start >= MIN_PROPAGATED_CHARS:
-                    self._seen.setdefault(text[span_start:span_end], finding.rule)
+                    value = text[span_start:span_end]
+                    if value not in self._seen:
+                        self._seen[value] = finding.rule
+                        self._known.add(value)
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut

@@ -301,6 +301,33 @@ class PhoneMatcher(RegexMatcher):
             raise self.timed_out() from None
         return spans
 
+    def candidates_in_window(
+        self, text: str, start: int, stop: int, last: int, limit: int | None = None
+    ) -> tuple[list[Span], list[Span]]:
+        """Return (values, pattern matches and values) in a window, starting before ``last``:
+        without required context :meth:`find` validates every pattern match in turn, so one
+        pass gives both."""
+        if self.required_context is not None:
+            return super().candidates_in_window(text, start, stop, last, limit)
+        validator = self.validator
+        assert validator is not None
+        values: list[Span] = []
+        spans: list[Span] = []
+        try:
+            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
+                begin, finish = match.span()
+                if begin >= last:
+                    break
+                if finish == begin:
+                    continue
+                spans.append((begin, finish))
+                values.extend(
+                    span for span in self._numbers(text, begin, finish, validator) if span[0] < last
+                )
+        except TimeoutError:
+            raise self.timed_out() from None
+        return values, sorted({*values, *spans})
+
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where the trailing run of phone characters begins, or None.
 

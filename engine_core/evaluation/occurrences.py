@@ -16,7 +16,7 @@ import ahocorasick
 from ..anchors import HYPERSCAN as _hyperscan
 from ..anchors import scan_bytes
 
-__all__ = ["LARGE_TEXT", "occurrences"]
+__all__ = ["LARGE_TEXT", "KnownValues", "occurrences"]
 
 #: From this many characters on, a Hyperscan database is worth compiling...
 LARGE_TEXT = 1 << 18
@@ -57,3 +57,68 @@ def _by_hyperscan(text: str, values: Sequence[str], start: int) -> list[tuple[in
 
     database.scan(scan_bytes(text[start:]).data, match_event_handler=on_match)
     return found
+
+
+#: Values a :class:`KnownValues` collects before it builds their automaton.
+_LEVEL_BASE = 32
+
+
+class KnownValues:
+    """Values found so far in a stream, with every occurrence in a new piece of text found
+    in time that does not grow with how many there are (docs/architecture.md, Streaming).
+
+    Rebuilding one automaton of all values at every scan would make a long stream's work
+    quadratic. The values are kept in levels instead, each an automaton of
+    ``_LEVEL_BASE * 2**k`` values merged like the digits of a binary counter, so each
+    value goes into an automaton O(log n) times; the newest few are searched with
+    ``str.find``.
+    """
+
+    def __init__(self) -> None:
+        self._order: list[str] = []
+        self._known: set[str] = set()
+        self._levels: list[tuple[int, ahocorasick.Automaton]] = []
+        self._recent = 0  # the newest values, not yet in a level
+        self.longest = 0  # the length of the longest value
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._known
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def add(self, value: str) -> None:
+        """Remember ``value`` (a known one is ignored)."""
+        if value in self._known:
+            return
+        self._known.add(value)
+        self._order.append(value)
+        self.longest = max(self.longest, len(value))
+        self._recent += 1
+        if self._recent == _LEVEL_BASE:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Build the recent values into a level, merged with the levels of equal size."""
+        size, self._recent = self._recent, 0
+        while self._levels and self._levels[-1][0] == size:
+            size += self._levels.pop()[0]
+        automaton = ahocorasick.Automaton()
+        for value in self._order[len(self._order) - size :]:
+            automaton.add_word(value, value)
+        automaton.make_automaton()
+        self._levels.append((size, automaton))
+
+    def occurrences(self, text: str, start: int = 0) -> list[tuple[int, str]]:
+        """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value."""
+        found = [
+            (last + 1 - len(value), value)
+            for _, automaton in self._levels
+            for last, value in automaton.iter(text, start)
+        ]
+        for value in self._order[len(self._order) - self._recent :] if self._recent else ():
+            position = text.find(value, start)
+            while position >= 0:
+                found.append((position, value))
+                position = text.find(value, position + 1)
+        return found

@@ -63,12 +63,18 @@ class CompiledPack:
         return self._scanner.served
 
     def stream_candidates(
-        self, text: str, start: int, skippable: frozenset[int] = frozenset()
+        self,
+        text: str,
+        start: int,
+        skippable: frozenset[int] = frozenset(),
+        skipped_reach: int | None = None,
     ) -> StreamCandidates:
         """Return what a stream's scan of ``text[start:]`` needs from the one prefilter pass;
-        rules in ``skippable`` are not run when they need context words ``text`` lacks."""
+        rules in ``skippable`` are not run when they need context words ``text`` lacks, and
+        their prefilters are searched only in the last ``skipped_reach`` characters (when
+        given) where no other rule needs them."""
         skip = self._context_words.unmet(text) & skippable if skippable else frozenset()
-        return self._scanner.stream_candidates(text, start, skip)
+        return self._scanner.stream_candidates(text, start, skip, skipped_reach)
 
     def find(
         self, text: str, encoded: bytes | None = None, *, propagate: bool = True

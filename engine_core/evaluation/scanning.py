@@ -8,7 +8,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import regex
 
@@ -163,6 +163,8 @@ class StreamCandidates:
     served: frozenset[int]
     #: Rules not run: context-required rules none of whose words is in the text.
     skipped: frozenset[int] = frozenset()
+    #: The (unordered) hits of each found rule's prefilter, a guard character included.
+    hits: dict[int, list[Span]] = field(default_factory=dict)
 
 
 class Scanner:
@@ -188,6 +190,7 @@ class Scanner:
         }
         self._context_groups = tuple(contextual)
         self._anchors = AnchorScanner.build([group.anchor for group in self._groups], self._parts)
+        self._optional_parts = frozenset(self._parts.values())
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
         #: The groups the one pass serves, by what it searches; only those with hits run.
         self._by_anchor = {
@@ -226,13 +229,7 @@ class Scanner:
         anchors = self._anchors
         if anchors is not None:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
-            parts = None
-            if skip:
-                parts = {
-                    self._parts[group.anchor]
-                    for group in self._context_groups
-                    if not group.indexes <= skip
-                }
+            parts = self._running_parts(skip)
             for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
@@ -244,10 +241,19 @@ class Scanner:
         return [Finding(by_index[index], tuple(sorted(found[index]))) for index in sorted(found)]
 
     def stream_candidates(
-        self, text: str, start: int, skip: frozenset[int] = frozenset()
+        self,
+        text: str,
+        start: int,
+        skip: frozenset[int] = frozenset(),
+        skipped_reach: int | None = None,
     ) -> StreamCandidates:
         """Return the values and candidates, from ``start``, of the rules the one pass serves
-        (but those in ``skip``)."""
+        (but those in ``skip``).
+
+        Skipped rules' prefilters are searched too (a stream holds text back near their
+        hits); with ``skipped_reach``, the parts of the pass that hold only skipped
+        rules are searched in the last ``skipped_reach`` characters alone.
+        """
         anchors = self._anchors
         if anchors is None:
             return StreamCandidates({}, {}, {}, frozenset())
@@ -255,12 +261,18 @@ class Scanner:
         values: dict[int, list[Span]] = {}
         candidates: dict[int, list[Span]] = {}
         last_end: dict[int, int] = {}
-        # Every prefilter, skipped rules' too: a stream holds text back near their hits.
-        for anchor, hits in anchors.scan(text, start, stop).items():
+        prefilter_hits: dict[int, list[Span]] = {}
+        running = None if skipped_reach is None else self._running_parts(skip)
+        by_anchor = anchors.scan(text, start, stop, parts=running)
+        if running is not None and (idle := self._optional_parts - running):
+            tail = max(start, stop - (skipped_reach or 0))
+            by_anchor.update(anchors.scan(text, tail, stop, parts=idle, optional_only=True))
+        for anchor, hits in by_anchor.items():
             group = self._by_anchor[anchor]
             last = max(hit_end for _, hit_end in hits)
             for index in group.indexes:
                 last_end[index] = last
+                prefilter_hits[index] = hits
             if skip and group.indexes <= skip:
                 continue
             for rule in group.whole:
@@ -284,7 +296,15 @@ class Scanner:
                     found += found_here
                     crossing += crossing_here
                 values[rule.index], candidates[rule.index] = found, crossing
-        return StreamCandidates(values, candidates, last_end, self.served, skip)
+        return StreamCandidates(values, candidates, last_end, self.served, skip, prefilter_hits)
+
+    def _running_parts(self, skip: frozenset[int]) -> set[int] | None:
+        """Return the optional parts of the one pass with a rule not in ``skip`` (None: all)."""
+        if not skip:
+            return None
+        return {
+            self._parts[group.anchor] for group in self._context_groups if not group.indexes <= skip
+        }
 
     @staticmethod
     def _scan_whole(

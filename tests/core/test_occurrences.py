@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_core.evaluation.occurrences import LARGE_TEXT, occurrences
+from engine_core.evaluation.occurrences import LARGE_TEXT, KnownValues, occurrences
 
 #: Latin-1 and other letters, so that "?" in the scan bytes stands for several characters.
 ALPHABET = "ab1-? é\u0416\u4e2d\U0001f600"
@@ -43,3 +43,23 @@ def test_large_texts_find_the_same_occurrences(piece: str, values: list[str]) ->
     values = list(dict.fromkeys(values))
     text = piece + "z" * LARGE_TEXT + piece + "\u0416".join(values)
     assert set(occurrences(text, values, 1)) == _naive(text, values, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab1-", min_size=1, max_size=4), min_size=0, max_size=120),
+    st.text(alphabet="ab1- ", max_size=60),
+    st.integers(min_value=0, max_value=10),
+)
+def test_a_stream_s_known_values_find_every_occurrence(
+    values: list[str], text: str, start: int
+) -> None:
+    """A stream's known values (kept in levels of automata as they arrive) find every
+    occurrence of each, however many there are, and remember the longest."""
+    known = KnownValues()
+    for value in values:
+        known.add(value)
+    assert len(known) == len(set(values))
+    assert all(value in known for value in values)
+    assert known.longest == max(map(len, values), default=0)
+    assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))

@@ -15,7 +15,7 @@ import functools
 from pathlib import Path
 
 import regex
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
@@ -341,3 +341,38 @@ def test_attempts_near_hits_find_what_a_whole_range_scan_finds(
     hits = [match.start() for match in regex.finditer(matcher.prefilter, text, overlapped=True)]
     near = matcher.find_near(text, hits, matcher.prefilter_lead, 0, len(text))
     assert near == matcher.find(text), text
+
+
+#: Unbounded patterns with a known lead, some with zero-width tests of the end.
+GROWTH_CASES = (
+    *NEAR_CASES,
+    RegexMatcher(r"\b(?:case|ab)\s*(?:no|#)\s*\d{2,4}\b", prefilter="case|ab", prefilter_lead=0),
+    RegexMatcher(r"x?#\s*[a-z]+(?![a-z])", prefilter="#", prefilter_lead=1),
+    RegexMatcher(r"#[a-z]+[0-9]", prefilter="#", prefilter_lead=0),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@example(GROWTH_CASES[-3], "x ab #1234")  # \b at the end: "a" or a space would change it
+@example(GROWTH_CASES[-1], "#abcdefghijk")  # a long attempt with no match yet
+@given(
+    st.sampled_from(GROWTH_CASES),
+    st.text(alphabet="0123456789 -#abcesnoxyz\n", max_size=60),
+)
+def test_growth_asked_near_hits_is_never_later_than_a_whole_search(
+    matcher: RegexMatcher, text: str
+) -> None:
+    """A stream asks where a match may grow only near prefilter hits and in the tail a
+    prefilter match the end cuts could start in: never later than a whole search says."""
+    assert matcher.prefilter is not None
+    lead = matcher.prefilter_lead
+    assert lead is not None
+    hits = [match.start() for match in regex.finditer(matcher.prefilter, text, overlapped=True)]
+    # The longest prefilter match of these cases is 4 characters (plus one of guard).
+    cut = max(0, len(text) - 5 - lead - 1)
+    spans = [match.span() for match in matcher.pattern.finditer(text)]
+    tail = next((begin for begin, end in spans if begin < cut < end), cut)
+    starts = sorted({x for hit in hits for x in range(hit - lead, hit + 2) if 0 <= x < tail})
+    near = matcher.growing_start_near(text, starts, tail, 0)
+    whole = matcher.growing_start(text, 0)
+    assert (len(text) if near is None else near) <= (len(text) if whole is None else whole), text

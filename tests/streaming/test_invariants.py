@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from streaming_support import (
@@ -17,6 +19,12 @@ from streaming_support import (
 )
 
 from engine_core import Engine
+from engine_core.streaming import (
+    SCAN_DELAY_NS,
+    SCAN_WAIT_CHARS,
+    SCAN_WAIT_SHARE,
+    StreamSession,
+)
 
 
 @given(text=texts(), sizes=chunkings, lookahead=lookaheads)
@@ -105,9 +113,44 @@ def test_work_is_linear_for_held_back_text(engine: Engine) -> None:
     assert session.scanned_chars <= 3 * len(text) + 64
 
 
-def test_release_keeps_up_with_the_stream(engine: Engine) -> None:
-    """Ordinary text is released while streaming, not only at flush."""
-    words = "plain words keep coming in this sentence " * 20
+#: What a scan holds back of ordinary text at most: the lookahead, the quiet rules' shared
+#: bound, and the word a cut may not fall inside.
+HELD = 28 + 2 * 64 + 40
+SENTENCE = "plain words keep coming in this sentence "
+
+
+def _lags(session: StreamSession, pushes: list[str], pause_s: float = 0.0) -> list[tuple[int, int]]:
+    """Push each piece; return (received, unreleased) after each push."""
+    lags = []
+    for piece in pushes:
+        session.push(piece)
+        lags.append((session.received_chars, session.received_chars - session.released_chars))
+        if pause_s:
+            time.sleep(pause_s)
+    return lags
+
+
+def test_fast_stream_is_released_while_streaming(engine: Engine) -> None:
+    """A fast short stream is released while streaming, never more than a share of what it
+    received behind, not only at flush."""
+    lags = _lags(engine.stream_session(), list(SENTENCE * 20))
+    assert all(lag <= received / SCAN_WAIT_SHARE + HELD for received, lag in lags)
+
+
+def test_long_fast_stream_waits_for_at_most_scan_wait_chars(engine: Engine) -> None:
+    """A long fast stream shares each scan among at most SCAN_WAIT_CHARS new characters."""
+    text = SENTENCE * 600
     session = engine.stream_session()
-    released = sum(len(chunk.text) for part in words for chunk in session.push(part))
-    assert released >= len(words) - 28 - 2 * 64 - 40
+    lags = _lags(session, [text[at : at + 16] for at in range(0, len(text), 16)])
+    assert max(lag for _, lag in lags) <= SCAN_WAIT_CHARS + HELD
+    assert max(lag for _, lag in lags) > SCAN_WAIT_CHARS // 2  # it did wait: few scans
+    assert session.scanned_chars <= 2 * len(text)
+
+
+def test_slow_stream_is_released_as_it_arrives(engine: Engine) -> None:
+    """Pieces arriving further apart than SCAN_DELAY_NS (a model's tokens) are each scanned:
+    the text is released up to the lookahead and the held-back bound, whatever its length."""
+    pause = 1.5 * SCAN_DELAY_NS / 1e9
+    lags = _lags(engine.stream_session(), [SENTENCE * 2] * 25, pause_s=pause)
+    assert all(lag <= 2 * len(SENTENCE) + HELD for _, lag in lags)
+    assert lags[-1][0] / SCAN_WAIT_SHARE > 2 * len(SENTENCE) + HELD  # a fast stream may lag more
