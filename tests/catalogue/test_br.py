@@ -126,3 +126,37 @@ def test_cnpj_is_not_default(builtin: Engine) -> None:
         ("BR_CNPJ", "16.727.230/0001-97"),
         ("BR_CPF", CPF),
     ]
+
+
+#: A CNPJ (its two mod-11 check digits by python-stdnum) that is also a Luhn-valid
+#: 14-digit number with a Diners Club International prefix (38): valid for both categories.
+CNPJ_AND_DINERS = "38000011000144"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "category"),
+    [
+        # Written in the CNPJ's own punctuation: the card rule does not read that form.
+        ("Empresa 38.000.011/0001-44, Rua Augusta", "38.000.011/0001-44", "BR_CNPJ"),
+        # Bare, with a CNPJ word before or after it: the context names it.
+        (f"CNPJ: {CNPJ_AND_DINERS}", CNPJ_AND_DINERS, "BR_CNPJ"),
+        (f"A loja está inscrita no CNPJ sob o nº {CNPJ_AND_DINERS}.", CNPJ_AND_DINERS, "BR_CNPJ"),
+        (f"{CNPJ_AND_DINERS} é o CNPJ da loja", CNPJ_AND_DINERS, "BR_CNPJ"),
+        # A Diners number written as a card, or with card words, stays a card.
+        ("Diners Club 3800 001100 0144", "3800 001100 0144", "CREDIT_CARD"),
+        (f"Cartão Diners {CNPJ_AND_DINERS}", CNPJ_AND_DINERS, "CREDIT_CARD"),
+        (
+            f"Pague com o cartão {CNPJ_AND_DINERS}; CNPJ 16.727.230/0001-97",
+            CNPJ_AND_DINERS,
+            "CREDIT_CARD",
+        ),
+        # Neither form nor words: a card's issuer prefix and length beat a bare checksum.
+        (f"Aqui: {CNPJ_AND_DINERS}", CNPJ_AND_DINERS, "CREDIT_CARD"),
+    ],
+)
+def test_cnpj_or_diners_card(text: str, value: str, category: str) -> None:
+    """A value valid as a CNPJ and as a card is reported once, in the category its form or
+    its context words name; with neither, the card's issuer prefix decides."""
+    engine = catalogue_engine("credit_card", "br.cnpj", "br.cnpj_bare")
+    found = [(hit.category, hit.value) for hit in hits(engine, text) if hit.value == value]
+    assert found == [(category, value)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine_core import Engine
+from engine_plugins.catalogue.checks import named_checks
 
 from .conftest import values
 from .expectations import assert_no_bypass, sole_hit
@@ -36,6 +37,11 @@ def test_nit(builtin: Engine, text: str, number: str) -> None:
         "NIT 2131234",  # too short (python-stdnum's example)
         "Factura 900.206.480-2 pagada",  # no context word
         "NIT en trámite; celular 8600019861",  # NIT-valid, but bare: a mobile number's shape
+        # A wrong check digit after the dash, though the digits before it pass as a NIT of
+        # their own (900206485 is one): the mistyped NIT is not split into that piece.
+        "NIT: 900.206.485-3",
+        "NIT 900 206 485 - 3",
+        "NIT 900206485-3",
     ],
 )
 def test_not_nit(builtin: Engine, text: str) -> None:
@@ -46,3 +52,14 @@ def test_not_nit(builtin: Engine, text: str) -> None:
 def test_nit_no_bypass(builtin: Engine) -> None:
     """A list number before a NIT, or two NITs side by side, hide nothing."""
     assert_no_bypass(builtin, "NITs:", "900.206.480-2", "860.001.986-1", "CO_NIT")
+
+
+def test_nit_check_keeps_its_check_digit() -> None:
+    """The co_nit check accepts a NIT only with its check digit after a dash."""
+    co_nit = named_checks()["co_nit"]
+    assert co_nit("900.206.480-2")
+    assert co_nit("800226098 - 4")
+    assert not co_nit("900.206.485")  # valid for stdnum without its dash, not as written
+    assert not co_nit("900.206.485-3")
+    assert not co_nit("900.206.485-")
+    assert not co_nit("-9")

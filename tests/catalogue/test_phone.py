@@ -99,6 +99,9 @@ def test_numbers_outside_the_numbering_plan_are_not_phones(builtin: Engine, text
         ("Tel.: 1 58 920 28 51", ["58 920 28 51"]),  # a list number before it
         ("Sími: 581 2345/691 2345", ["581 2345", "691 2345"]),  # two Icelandic numbers
         ("Telefon: +90 252 138 24 94 T.C.", ["+90 252 138 24 94"]),  # not its tail alone
+        # libphonenumber's Israeli example and a neighbour, one space apart: two numbers.
+        ("02-123-4567 02-123-4568", ["02-123-4567", "02-123-4568"]),
+        ("02-123-4567 0121 234 5678", ["02-123-4567", "0121 234 5678"]),  # then a UK one
     ],
 )
 def test_boundaries_lists_and_neighbours(builtin: Engine, text: str, expected: list[str]) -> None:

@@ -106,11 +106,6 @@ def test_precision_and_recall_per_slice(
     assert _failures(counts, category) == []
 
 
-@pytest.mark.xfail(
-    reason="known gap: one clean record, a CO NIT piece split out of an invalid NIT "
-    "(see the issue's closing note)",
-    strict=False,
-)
 def test_no_clean_record_is_flagged_by_the_built_in_pack(corpus: list[Record]) -> None:
     pack = Engine().compiled_pack
     flagged = [
