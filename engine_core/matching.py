@@ -139,6 +139,13 @@ class Matcher(ABC):
         values = sorted(self.find(text, start))
         return values, values
 
+    def candidates_near(
+        self, text: str, hit_starts: Sequence[int], lead: int, start: int
+    ) -> tuple[list[Span], list[Span]]:
+        """Return :meth:`candidates` from ``start``, given where matches may start (as
+        :meth:`find_near`). The default asks :meth:`candidates`."""
+        return self.candidates(text, start)
+
     def candidates_in_window(
         self, text: str, start: int, stop: int, last: int, limit: int | None = None
     ) -> tuple[list[Span], list[Span]]:
@@ -507,6 +514,16 @@ class RegexMatcher(Matcher):
         except TimeoutError:
             raise self.timed_out() from None
         return values, spans
+
+    def candidates_near(
+        self, text: str, hit_starts: Sequence[int], lead: int, start: int
+    ) -> tuple[list[Span], list[Span]]:
+        """Return :meth:`candidates` from ``start``, attempting matches only near hits:
+        without a check, every match is a value and :meth:`find_near` finds them all."""
+        if self.validator is not None or not self._plain_find:
+            return self.candidates(text, start)
+        values = self.find_near(text, hit_starts, lead, start, len(text))
+        return values, values
 
     def candidates(self, text: str, start: int = 0) -> tuple[list[Span], list[Span]]:
         """Return (values, pattern matches and values) from ``start``."""

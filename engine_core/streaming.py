@@ -384,6 +384,7 @@ def _rule_growth(
     earliest: int = 0,
     asked: dict[int, int] | None = None,
     hits: list[Span] | None = None,
+    guarded: bool = True,
 ) -> int:
     """Return where a match of the rule that more text could change may start.
 
@@ -391,7 +392,8 @@ def _rule_growth(
     prefilter matches in full); ``present``: the prefilter matches in full;
     ``earliest``: no such match starts before it. When the matcher is asked, its
     answer (the end when nothing grows) goes into ``asked`` under the rule's index.
-    ``hits``: the rule's prefilter hits, when the one pass found them.
+    ``hits``: the rule's prefilter hits, when the one pass found them (``guarded``:
+    each begins with a guard character, but at ``start``).
     """
     end = len(text)
     matcher = plan.rule.matcher
@@ -407,12 +409,14 @@ def _rule_growth(
             # a hit (found with a guard character before it), or one the end cuts.
             cut = max(earliest, end - prefilter_reach - lead - 1)
             tail = _growth_start(plan, candidates, start, end, cut)
+            shift = 1 if guarded else 0  # a guarded hit begins with its guard character
             starts = sorted(
                 {
                     begin
                     for hit, _ in hits
                     if sync - 1 <= hit < tail + lead
-                    for begin in range(hit - lead, hit + 2)
+                    # at the scan's start the text's start may stand for the guard
+                    for begin in range(hit + shift - lead - (hit == start), hit + shift + 1)
                     if sync <= begin < tail
                 }
             )
@@ -799,7 +803,16 @@ class StreamSession:
             if hits is None and rule.index in served.served:
                 hits = []  # served, and its prefilter has no complete match in the text
             rule_growth = _rule_growth(
-                plan, text, start, candidates, absent, present, earliest, asked, hits
+                plan,
+                text,
+                start,
+                candidates,
+                absent,
+                present,
+                earliest,
+                asked,
+                hits,
+                rule.index in served.guarded,
             )
             growth = min(growth, rule_growth)
             settled[rule.index] = rule_growth

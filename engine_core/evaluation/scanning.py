@@ -165,6 +165,9 @@ class StreamCandidates:
     skipped: frozenset[int] = frozenset()
     #: The (unordered) hits of each found rule's prefilter, a guard character included.
     hits: dict[int, list[Span]] = field(default_factory=dict)
+    #: The rules whose hits begin with a guard character (but at the scan's start, where
+    #: the text's start may stand for it): their prefilter match begins one character on.
+    guarded: frozenset[int] = frozenset()
 
 
 class Scanner:
@@ -275,11 +278,23 @@ class Scanner:
                 prefilter_hits[index] = hits
             if skip and group.indexes <= skip:
                 continue
+            starts: list[int] | None = None
             for rule in group.whole:
-                if rule.index not in skip:
+                if rule.index in skip:
+                    continue
+                lead = rule.matcher.prefilter_lead
+                if lead is None:
                     values[rule.index], candidates[rule.index] = rule.matcher.candidates(
                         text, start
                     )
+                    continue
+                # As in ``_scan_whole``: a guarded hit starts one character before its match.
+                shift = 0 if group.anchor == group.prefilter.pattern else 1
+                if starts is None:
+                    starts = sorted({hit_start + shift for hit_start, _ in hits})
+                values[rule.index], candidates[rule.index] = rule.matcher.candidates_near(
+                    text, starts, lead + shift, start
+                )
             if not group.windowed:
                 continue
             windows = _windows(group, hits, exhaustive=True)
@@ -296,7 +311,15 @@ class Scanner:
                     found += found_here
                     crossing += crossing_here
                 values[rule.index], candidates[rule.index] = found, crossing
-        return StreamCandidates(values, candidates, last_end, self.served, skip, prefilter_hits)
+        guarded = frozenset(
+            index
+            for anchor in by_anchor
+            if anchor != self._by_anchor[anchor].prefilter.pattern
+            for index in self._by_anchor[anchor].indexes
+        )
+        return StreamCandidates(
+            values, candidates, last_end, self.served, skip, prefilter_hits, guarded
+        )
 
     def _running_parts(self, skip: frozenset[int]) -> set[int] | None:
         """Return the optional parts of the one pass with a rule not in ``skip`` (None: all)."""
