@@ -515,6 +515,7 @@ class StreamSession:
         self._scanned_at = 0  # _received at the last scan
         self._scanned_ns = time.perf_counter_ns()  # when the last scan ended
         self._asked: dict[int, int] = {}  # per rule, the last scan's growing start (source)
+        self._wait_until = 0  # no scan is due before this many characters were received
         self._first_space = -1  # first whitespace at or after _released, or -1
         self._scanned_chars = 0
 
@@ -566,12 +567,13 @@ class StreamSession:
 
     def push(self, text: str) -> list[StreamChunk]:
         """Add text to the stream; return the chunks that became safe to release."""
-        self._check_open()
+        if self._state != ACTIVE:
+            self._check_open()
         if not isinstance(text, str):
             raise CodonRuntimeError(f"stream chunk must be a string, got {type(text).__name__}")
         if not text:
             return []
-        started = time.perf_counter_ns()
+        started = time.perf_counter_ns() if self._budgeted else 0
         start = self._received
         self._pending.append(text)
         self._received += len(text)
@@ -579,11 +581,16 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
-        if not self._scan_due():
+        # Most pushes of a fast stream end here: too little new text for any scan.
+        if self._received < self._wait_until or not self._scan_due():
             if self._budgeted:
                 self._within_budget(started)
             return []
-        return self._scan(final=False, started=started)
+        chunks = self._scan(final=False, started=started or time.perf_counter_ns())
+        # The growth rule of _scan_due, solved for the characters received.
+        divisor = SCAN_GROWTH_DIVISOR
+        self._wait_until = -(-(divisor * self._scanned_at - self._base) // (divisor - 1))
+        return chunks
 
     def _scan_due(self) -> bool:
         """True when a scan could release or block now (and keeps the work linear)."""
