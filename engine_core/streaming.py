@@ -516,6 +516,7 @@ class StreamSession:
         self._scanned_ns = time.perf_counter_ns()  # when the last scan ended
         self._asked: dict[int, int] = {}  # per rule, the last scan's growing start (source)
         self._wait_until = 0  # no scan is due before this many characters were received
+        self._due_at = 0  # nor, before this many, unless SCAN_DELAY_NS passed
         self._first_space = -1  # first whitespace at or after _released, or -1
         self._scanned_chars = 0
 
@@ -581,15 +582,23 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
-        # Most pushes of a fast stream end here: too little new text for any scan.
-        if self._received < self._wait_until or not self._scan_due():
+        # Most pushes of a fast stream end here: too little new text for a scan (the rules
+        # of _scan_due, solved for the characters received), and no pause since the last.
+        received = self._received
+        if received < self._wait_until or (
+            received < self._due_at and time.perf_counter_ns() - self._scanned_ns < SCAN_DELAY_NS
+        ):
+            if self._budgeted:
+                self._within_budget(started)
+            return []
+        if not self._scan_due():
             if self._budgeted:
                 self._within_budget(started)
             return []
         chunks = self._scan(final=False, started=started or time.perf_counter_ns())
-        # The growth rule of _scan_due, solved for the characters received.
-        divisor = SCAN_GROWTH_DIVISOR
-        self._wait_until = -(-(divisor * self._scanned_at - self._base) // (divisor - 1))
+        divisor, share, scanned = SCAN_GROWTH_DIVISOR, SCAN_WAIT_SHARE, self._scanned_at
+        self._wait_until = -(-(divisor * scanned - self._base) // (divisor - 1))
+        self._due_at = min(-(-(share * scanned) // (share - 1)), scanned + SCAN_WAIT_CHARS)
         return chunks
 
     def _scan_due(self) -> bool:
