@@ -31,6 +31,8 @@ _LENGTH_SLOTS = 256
 
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``.
 _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-]*")
+#: A line break or the end of a sentence: a word after it labels what follows it.
+_BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -87,6 +89,8 @@ class Context:
         (``SSN: 123...``) over one after it, then the longer word. A label
         directly before the value (only spaces and punctuation such as ``:``
         between them) is nearest: it names the value, whatever word follows it.
+        A word after a line break or a sentence's end that follows the value
+        labels the next one: it ranks below every word before the value.
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
@@ -100,7 +104,12 @@ class Context:
                     between = 0
                 gap = (2 * between) * _LENGTH_SLOTS
             elif match.start() >= end:
-                gap = (2 * (match.start() - end) + 1) * _LENGTH_SLOTS
+                between = match.start() - end
+                if _BOUNDARY.search(text, end, match.start()):
+                    # After a line break or a sentence's end the word is the next value's
+                    # label: it ranks below every word before this value.
+                    between += self.window
+                gap = (2 * between + 1) * _LENGTH_SLOTS
             else:
                 continue  # a word inside the value is not context for it
             gap -= min(match.end() - match.start(), _LENGTH_SLOTS - 1)

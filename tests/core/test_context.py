@@ -220,3 +220,25 @@ def test_a_lone_surrogate_does_not_break_the_word_search() -> None:
     words = _rules(["ID"])
     assert words.unmet("ID \ud800 1") == frozenset()
     assert words.unmet("\udfff nothing") == frozenset({0})
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # The word after the value opens the next sentence or line: it labels what follows.
+        ("Mi RUT es 9.925.408-4. NIT: 809.674.705-0", "CL_RUT"),
+        ("passport number is 148590909\nSSN 536-90-4399", "US_PASSPORT"),
+        # Within one sentence the nearer word still wins, before or after the value.
+        ("number 9.925.408-4 (NIT)", "CO_NIT"),
+    ],
+)
+def test_a_word_after_a_sentence_end_labels_the_next_value(text: str, category: str) -> None:
+    """Between rules taking one value, a word after a line break or a sentence's end
+    ranks below every word before the value."""
+    engine = Engine()
+    first = min(
+        (span[0], trigger.category)
+        for trigger in engine.evaluate(text).triggers
+        for span in trigger.spans
+    )
+    assert first[1] == category
