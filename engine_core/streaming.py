@@ -165,7 +165,7 @@ SCAN_GROWTH_DIVISOR = 2
 #: (a log, a bulk push) shares a scan's fixed cost among many characters; a short one,
 #: or a slow one (a model's tokens), is scanned as soon as a scan could release text.
 SCAN_WAIT_SHARE = 4
-SCAN_WAIT_CHARS = 2048
+SCAN_WAIT_CHARS = 4096
 SCAN_DELAY_NS = 20_000_000
 
 ACTIVE = "active"
