@@ -22,13 +22,19 @@ import codecs
 import importlib
 import re
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from . import deadline
+
 __all__ = ["HYPERSCAN", "AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^(?:\]|[^\]]*[\\?])|\(\?(?!:)|[^\x20-\x7e]")
+
+#: A prefilter's hits between two looks at the decision's deadline during the one pass.
+CHECK_EVERY_HITS = 4096
 
 #: The ``hyperscan`` module, or None where it is not installed (every user of it goes
 #: through this one import).
@@ -167,10 +173,21 @@ class AnchorScanner:
         else:
             data = scan_bytes(text[start:stop]).data
         hits: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
+        ends_by = deadline.current()
+        stop_after = ends_by if ends_by is not None else 0
 
         def on_match(identifier: int, begin: int, end: int, _flags: int, _context: object) -> None:
             hits[identifier].append((begin + start, end + start))
 
+        def on_match_until(
+            identifier: int, begin: int, end: int, _flags: int, _context: object
+        ) -> bool:
+            found = hits[identifier]
+            found.append((begin + start, end + start))
+            # A checkpoint every few thousand hits of a prefilter: True stops the pass.
+            return len(found) % CHECK_EVERY_HITS == 0 and time.perf_counter_ns() > stop_after
+
+        handler = on_match if ends_by is None else on_match_until
         scans = zip(self._databases, self._parts, self._scratches(), strict=True)
         for database, part, scratch in scans:
             if part is None:
@@ -178,6 +195,10 @@ class AnchorScanner:
                     continue
             elif parts is not None and part not in parts:
                 continue
-            database.scan(data, match_event_handler=on_match, scratch=scratch)
+            try:
+                database.scan(data, match_event_handler=handler, scratch=scratch)
+            except HYPERSCAN.ScanTerminated:
+                deadline.check(ends_by)  # stopped by its deadline: the decision is over budget
+                raise
         sources = self.sources
         return {sources[identifier]: found for identifier, found in hits.items()}

@@ -41,6 +41,12 @@ class DecisionBudget:
     pack_id: str
     max_latency_ms: float | None = None
 
+    def deadline(self, started_ns: int) -> int | None:
+        """Return when a decision started at ``started_ns`` must end (perf_counter_ns), or None."""
+        if self.max_latency_ms is None:
+            return None
+        return started_ns + int(self.max_latency_ms * 1_000_000)
+
     def over(self, elapsed: float) -> bool:
         """True when a decision that took ``elapsed`` ms is over the pack's budget."""
         return self.max_latency_ms is not None and elapsed > self.max_latency_ms

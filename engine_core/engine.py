@@ -11,6 +11,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NoReturn
 
+from . import deadline
 from .anchors import ScanBytes, scan_bytes
 from .budget import MAX_LATENCY_MS, DecisionBudget, elapsed_ms, match_timeout_s
 from .constants import BUILTIN_PACK_ID, DEFAULT_LOOKAHEAD_CHARS
@@ -196,7 +197,12 @@ class Engine:
         encoded = scan_bytes(text)
         pending = _digest_later(encoded) if len(text) >= BACKGROUND_DIGEST_CHARS else None
         try:
-            verdict = self._compiled.decide(text, encoded.data)
+            ends_by = self._budget.deadline(started)
+            if ends_by is None:
+                verdict = self._compiled.decide(text, encoded.data)
+            else:
+                with deadline.running(ends_by):  # the scan stops once the budget is spent
+                    verdict = self._compiled.decide(text, encoded.data)
         except DecisionBudgetExceededError:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             raise self._budget.exceeded(elapsed_ms(started)) from None

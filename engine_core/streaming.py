@@ -129,6 +129,7 @@ from typing import NoReturn
 
 import regex
 
+from . import deadline
 from .budget import DecisionBudget, elapsed_ms
 from .constants import DEFAULT_LOOKAHEAD_CHARS, MIN_LOOKAHEAD_CHARS
 from .errors import (
@@ -917,7 +918,12 @@ class StreamSession:
         self._scanned_chars += len(text)
         self._scanned_at = self._received
         try:
-            scan = self._find(text, start, final)
+            ends_by = self._budget.deadline(started)
+            if ends_by is None:
+                scan = self._find(text, start, final)
+            else:
+                with deadline.running(ends_by):  # the scan stops once the budget is spent
+                    scan = self._find(text, start, final)
         except DecisionBudgetExceededError:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             self._over_budget(elapsed_ms(started))

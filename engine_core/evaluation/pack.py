@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import deadline
 from ..constants import DEFAULT_ACTIONS
 from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
@@ -82,6 +83,7 @@ class CompiledPack:
         """Return, in rule order, what the pack reports in ``text``: matches on its
         normalized view, context applied, each value once, every occurrence of it
         (``propagate`` false: only the occurrences the rules find themselves)."""
+        ends_by = deadline.current()
         view = normalized_view(text)
         scanned = text if view is None else view.text
         skip = self._context_words.unmet(scanned)
@@ -95,6 +97,7 @@ class CompiledPack:
                 )
                 for finding in resolve(view.text, self._scanner.find(view.text, skip=skip))
             ]
+        deadline.check(ends_by)
         return propagate_verbatim(text, findings) if propagate else findings
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
@@ -104,4 +107,6 @@ class CompiledPack:
 
     def decide(self, text: str, encoded: bytes | None = None) -> Verdict:
         """Evaluate ``text`` and return the verdict (no timing or license fields)."""
-        return decide(text, self.find(text, encoded=encoded), self.actions, self.allow_action)
+        findings = self.find(text, encoded=encoded)
+        deadline.check(deadline.current())
+        return decide(text, findings, self.actions, self.allow_action)

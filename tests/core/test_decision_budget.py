@@ -41,3 +41,30 @@ def test_regex_timeout_without_budget_names_the_pack_and_the_timeout() -> None:
     # of a millisecond before ours does.
     assert error.measured >= error.limit * 0.99
     assert error.measured != error.limit  # measured, not a copy of the limit
+
+
+#: A pack with a budget, and a text full of its values that takes it seconds to evaluate
+#: in full (4 MB of IPv4 addresses, each a finding).
+BUSY_PACK = "pack_id: acme.busy\nbudget: {max_latency_ms: 50}\ncodons: [ipv4, email]\n"
+BUSY_TEXT = "1.1.1.1 " * 500_000
+
+
+def test_a_budget_stops_the_scan_itself_not_only_the_result() -> None:
+    """The budget bounds a decision's wall time on every path (the one pass, the windows,
+    resolution, propagation): a decision that would take seconds is cut off near its
+    budget, not at its end."""
+    engine = _engine(BUSY_PACK)
+    with pytest.raises(DecisionBudgetExceededError) as info:
+        engine.evaluate(BUSY_TEXT)
+    error = info.value
+    assert (error.pack_id, error.budget_key, error.limit) == ("acme.busy", "max_latency_ms", 50)
+    assert 50 < error.measured < 1000  # the full evaluation takes seconds
+
+
+def test_a_stream_push_is_cut_off_near_its_budget_too() -> None:
+    session = _engine(BUSY_PACK).stream_session(block_on_fatal=False)
+    with pytest.raises(DecisionBudgetExceededError) as info:
+        session.push(BUSY_TEXT)
+        session.flush()
+    assert 50 < info.value.measured < 1000
+    assert session.blocked
