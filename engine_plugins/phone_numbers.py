@@ -215,7 +215,7 @@ class _Occurrences:
     def __init__(self, context: Context, text: str, start: int, stop: int) -> None:
         self.window = context.window
         low, high = max(0, start - context.window), min(len(text), stop + context.window)
-        spans = [match.span() for match in context.words.finditer(text, low, high)]
+        spans = context.spans(text, low, high)
         self.starts = [span[0] for span in spans]
         self.ends = [span[1] for span in spans]
 
