@@ -7,7 +7,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -67,10 +67,9 @@ class _ScanGroup:
         return self.windowed + self.whole
 
 
-def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
-    """Yield the span of each match."""
-    for match in matches:
-        yield match.span()
+def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
+    """Return the span of each match."""
+    return [match.span() for match in matches]
 
 
 def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
@@ -128,21 +127,33 @@ def _windows(
     before, after, lead = group.before, group.after, group.lead
     # With every prefilter match known, a match containing hit [a, b) also starts
     # at or after b - before; with finditer's non-overlapping hits only a - lead.
-    reach = sorted(
-        (
-            max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
-            max(hit_end, hit_start + 1),
-        )
-        for hit_start, hit_end in hits
-    )
+    if exhaustive:
+        reach = [
+            (
+                hit_end - before if hit_end - before > hit_start - lead else hit_start - lead,
+                hit_end if hit_end > hit_start else hit_start + 1,
+            )
+            for hit_start, hit_end in hits
+        ]
+    else:
+        reach = [
+            (hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1)
+            for hit_start, hit_end in hits
+        ]
+    reach.sort()
     windows: list[tuple[int, int, int]] = []
     low, last = reach[0]
+    # A hit starting by ``joined`` is scanned with the window before it.
+    joined = last - 1 + after + _WINDOW_MERGE_GAP
     for hit_low, hit_last in reach:
-        if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
-            last = max(last, hit_last)
+        if hit_low <= joined:
+            if hit_last > last:
+                last = hit_last
+                joined = last - 1 + after + _WINDOW_MERGE_GAP
         else:
             windows.append((low, last - 1 + after, last))
             low, last = hit_low, hit_last
+            joined = last - 1 + after + _WINDOW_MERGE_GAP
     windows.append((low, last - 1 + after, last))
     return windows
 
@@ -186,7 +197,11 @@ class Scanner:
             group.anchor: index + 1 if _context_words(group) >= OWN_PART_WORDS else 0
             for index, group in enumerate(contextual)
         }
-        self._context_groups = tuple(contextual)
+        #: Per part, every rule its groups hold: a part is searched unless all are skipped.
+        part_rules: dict[int, set[int]] = {}
+        for group in contextual:
+            part_rules.setdefault(self._parts[group.anchor], set()).update(group.indexes)
+        self._part_rules = {part: frozenset(indexes) for part, indexes in part_rules.items()}
         self._anchors = AnchorScanner.build([group.anchor for group in self._groups], self._parts)
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
         #: The groups the one pass serves, by what it searches; only those with hits run.
@@ -228,11 +243,7 @@ class Scanner:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
             parts = None
             if skip:
-                parts = {
-                    self._parts[group.anchor]
-                    for group in self._context_groups
-                    if not group.indexes <= skip
-                }
+                parts = {part for part, rules in self._part_rules.items() if not rules <= skip}
             for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
@@ -348,19 +359,18 @@ class Scanner:
         at a reported ``hit_end <= y`` and ``x >= hit_end - before`` too.
         """
         try:
-            hits: Iterator[Span] = (
-                iter(known_hits)
-                if known_hits is not None
-                else _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
-            )
-            first = next(hits, None)
-            if first is None:
+            hits: Sequence[Span]
+            if known_hits is not None:
+                hits = known_hits
+            else:
+                hits = _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
+            if not hits:
                 return
             if group.whole:
                 Scanner._scan_whole(group, text, start, stop, found, skip, known_hits)
             if not group.windowed:
                 return
-            windows = _windows(group, (first, *hits), exhaustive=known_hits is not None)
+            windows = _windows(group, hits, exhaustive=known_hits is not None)
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,
