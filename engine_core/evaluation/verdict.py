@@ -30,18 +30,26 @@ class Verdict:
 
 def merge(findings: Sequence[Finding]) -> list[Merged]:
     """Union overlapping spans of all findings; each union keeps its highest-ranked rule."""
+    rules = {finding.rule.index: finding.rule for finding in findings}
     spans = sorted(
-        ((start, end, finding.rule) for finding in findings for start, end in finding.spans),
-        key=lambda item: (item[0], item[1], item[2].index),
+        (start, end, finding.rule.index) for finding in findings for start, end in finding.spans
     )
     merged: list[Merged] = []
-    for start, end, rule in spans:
-        if merged and start < merged[-1][1]:
-            last_start, last_end, last_rule = merged[-1]
-            winner = rule if rule.rank < last_rule.rank else last_rule
-            merged[-1] = (last_start, max(last_end, end), winner)
+    if not spans:
+        return merged
+    last_start, last_end, index = spans[0]
+    last_rule = rules[index]
+    for start, end, index in spans[1:]:
+        if start < last_end:
+            rule = rules[index]
+            if rule is not last_rule and rule.rank < last_rule.rank:
+                last_rule = rule
+            if end > last_end:
+                last_end = end
         else:
-            merged.append((start, end, rule))
+            merged.append((last_start, last_end, last_rule))
+            last_start, last_end, last_rule = start, end, rules[index]
+    merged.append((last_start, last_end, last_rule))
     return merged
 
 
