@@ -111,9 +111,12 @@ def _contextual_overlaps_win(
 def _values(text: str, findings: Iterable[Finding]) -> dict[str, CompiledRule]:
     values: dict[str, CompiledRule] = {}
     for finding in findings:
-        for start, end in finding.spans:
-            if end - start >= MIN_PROPAGATED_CHARS:
-                values.setdefault(text[start:end], finding.rule)
+        # Each distinct value once: a value repeated all over a text is looked up once.
+        distinct = {
+            text[start:end] for start, end in finding.spans if end - start >= MIN_PROPAGATED_CHARS
+        }
+        for value in distinct:
+            values.setdefault(value, finding.rule)
     return values
 
 
@@ -142,10 +145,32 @@ def propagate_verbatim(
             values.setdefault(value, rule)
     if not values:
         return list(findings)
-    spans: dict[int, set[Span]] = {finding.rule.index: set(finding.spans) for finding in findings}
+    given = {finding.rule.index: finding.spans for finding in findings}
+    spans: dict[int, set[Span]] = {index: set(found) for index, found in given.items()}
     rules = {finding.rule.index: finding.rule for finding in findings}
+    for rule in values.values():
+        spans.setdefault(rule.index, set())
+    # Most occurrences are spans the rule found itself: only the others are added.
+    added: dict[int, list[Span]] = {}
+    targets = {value: (len(value), spans[rule.index], rule.index) for value, rule in values.items()}
     for position, value in occurrences(text, list(values), start):
-        rule = values[value]
-        spans.setdefault(rule.index, set()).add((position, position + len(value)))
-        rules[rule.index] = rule
-    return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]
+        length, present, index = targets[value]
+        span = (position, position + length)
+        if span not in present:
+            present.add(span)
+            added.setdefault(index, []).append(span)
+    for rule in values.values():
+        if rule.index in added:
+            rules.setdefault(rule.index, rule)
+    return [
+        Finding(rules[index], _ordered(given.get(index, ()), spans[index], added.get(index, [])))
+        for index in sorted(rules)
+    ]
+
+
+def _ordered(given: Sequence[Span], present: set[Span], added: list[Span]) -> tuple[Span, ...]:
+    """Return the spans of ``present`` (``given`` and ``added``) sorted; ``given`` is usually
+    sorted already, which makes sorting it with a few additions cheap."""
+    if len(given) + len(added) != len(present):
+        return tuple(sorted(present))  # ``given`` repeats a span
+    return tuple(sorted([*given, *added]))
