@@ -148,29 +148,28 @@ def propagate_verbatim(
     given = {finding.rule.index: finding.spans for finding in findings}
     spans: dict[int, set[Span]] = {index: set(found) for index, found in given.items()}
     rules = {finding.rule.index: finding.rule for finding in findings}
-    for rule in values.values():
-        spans.setdefault(rule.index, set())
     # Most occurrences are spans the rule found itself: only the others are added.
     added: dict[int, list[Span]] = {}
-    targets = {value: (len(value), spans[rule.index], rule.index) for value, rule in values.items()}
     for position, value in occurrences(text, list(values), start):
-        length, present, index = targets[value]
-        span = (position, position + length)
+        rule = values[value]
+        span = (position, position + len(value))
+        present = spans.get(rule.index)
+        if present is None:
+            present = spans[rule.index] = set()
+            rules[rule.index] = rule
         if span not in present:
             present.add(span)
-            added.setdefault(index, []).append(span)
-    for rule in values.values():
-        if rule.index in added:
-            rules.setdefault(rule.index, rule)
-    return [
-        Finding(rules[index], _ordered(given.get(index, ()), spans[index], added.get(index, [])))
-        for index in sorted(rules)
-    ]
-
-
-def _ordered(given: Sequence[Span], present: set[Span], added: list[Span]) -> tuple[Span, ...]:
-    """Return the spans of ``present`` (``given`` and ``added``) sorted; ``given`` is usually
-    sorted already, which makes sorting it with a few additions cheap."""
-    if len(given) + len(added) != len(present):
-        return tuple(sorted(present))  # ``given`` repeats a span
-    return tuple(sorted([*given, *added]))
+            added.setdefault(rule.index, []).append(span)
+    result: list[Finding] = []
+    for index in sorted(rules):
+        present = spans[index]
+        found = given.get(index, ())
+        if len(found) + len(added.get(index, ())) != len(present):
+            ordered = tuple(sorted(present))  # ``given`` repeats a span
+        elif index in added:
+            # Sorting spans that are mostly in order already is cheap.
+            ordered = tuple(sorted([*found, *added[index]]))
+        else:
+            ordered = tuple(sorted(found))
+        result.append(Finding(rules[index], ordered))
+    return result
