@@ -24,11 +24,6 @@ MIN_PROPAGATED_CHARS = 6
 _NO_CONTEXT = 1 << 30
 
 
-def _context_distance(text: str, rule: CompiledRule, span: Span) -> int | None:
-    context = rule.context
-    return None if context is None else context.distance(text, span[0], span[1])
-
-
 def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     """Apply required context and report each value once (see the module docstring)."""
     if not any(finding.rule.context is not None for finding in findings) and len(findings) < 2:
@@ -36,14 +31,20 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
     for finding in findings:
         rule = finding.rule
+        context = rule.context
+        if context is None:
+            claim = (rule, None)
+            for span in finding.spans:
+                claims.setdefault(span, []).append(claim)
+            continue
         for span in finding.spans:
-            distance = _context_distance(text, rule, span)
-            if rule.context is not None and rule.context.required and distance is None:
+            distance = context.distance(text, span[0], span[1])
+            if context.required and distance is None:
                 continue
             claims.setdefault(span, []).append((rule, distance))
     winners: list[tuple[Span, CompiledRule, int | None]] = []
     for span, claimants in claims.items():
-        rule, distance = min(claimants, key=_claim_rank)
+        rule, distance = claimants[0] if len(claimants) == 1 else min(claimants, key=_claim_rank)
         winners.append((span, rule, distance))
     winners = _one_category_per_value(text, winners)
     kept: dict[int, list[Span]] = {}
