@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..constants import BLOCKED_PLACEHOLDER
 from ..model import FATAL, RemedyResult, Trigger
+from ..registries import Remedy
 from .rules import CompiledRule, Finding
 
 __all__ = ["BLOCK_REASON_PREFIX", "Verdict", "block_reason", "decide", "merge", "redact"]
@@ -31,6 +33,8 @@ class Verdict:
 def merge(findings: Sequence[Finding]) -> list[Merged]:
     """Union overlapping spans of all findings; each union keeps its highest-ranked rule."""
     rules = {finding.rule.index: finding.rule for finding in findings}
+    if len(rules) == 1:
+        return _merge_one(next(iter(rules.values())), findings)
     spans = sorted(
         (start, end, finding.rule.index) for finding in findings for start, end in finding.spans
     )
@@ -39,7 +43,7 @@ def merge(findings: Sequence[Finding]) -> list[Merged]:
         return merged
     last_start, last_end, index = spans[0]
     last_rule = rules[index]
-    for start, end, index in spans[1:]:
+    for start, end, index in itertools.islice(spans, 1, None):
         if start < last_end:
             rule = rules[index]
             if rule is not last_rule and rule.rank < last_rule.rank:
@@ -53,17 +57,48 @@ def merge(findings: Sequence[Finding]) -> list[Merged]:
     return merged
 
 
+def _merge_one(rule: CompiledRule, findings: Sequence[Finding]) -> list[Merged]:
+    """:func:`merge` of one rule's findings: every union keeps that rule."""
+    spans = sorted(span for finding in findings for span in finding.spans)
+    merged: list[Merged] = []
+    if not spans:
+        return merged
+    last_start, last_end = spans[0]
+    for start, end in itertools.islice(spans, 1, None):
+        if start < last_end:
+            if end > last_end:
+                last_end = end
+        else:
+            merged.append((last_start, last_end, rule))
+            last_start, last_end = start, end
+    merged.append((last_start, last_end, rule))
+    return merged
+
+
+#: The replacement of a remedy that names none: the category's token, whatever the value.
+_TOKEN_ONLY = next(item.default for item in fields(Remedy) if item.name == "replace")
+
+
 def redact(text: str, merged: Sequence[Merged], offset: int = 0) -> str:
     """Return ``text`` with each merged span (shifted by ``offset``) replaced by its remedy."""
     pieces: list[str] = []
+    append = pieces.append
+    tokens: dict[str, str] = {}
     position = 0
     for start, end, rule in merged:
         start -= offset
         end -= offset
-        pieces.append(text[position:start])
-        pieces.append(rule.remedy.replace(text[start:end], rule.category))
+        append(text[position:start])
+        replace = rule.remedy.replace
+        if replace is _TOKEN_ONLY:
+            token = tokens.get(rule.category)
+            if token is None:
+                token = tokens[rule.category] = replace(text[start:end], rule.category)
+            append(token)
+        else:
+            append(replace(text[start:end], rule.category))
         position = end
-    pieces.append(text[position:])
+    append(text[position:])
     return "".join(pieces)
 
 
