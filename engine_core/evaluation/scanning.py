@@ -122,28 +122,57 @@ def _windows(
     """Return the scan windows ``(low, high, last)`` around a group's prefilter hits.
 
     A window is scanned from ``low`` to ``high`` and keeps the spans starting
-    before ``last`` (the proof is in :meth:`Scanner._scan_group`).
+    before ``last`` (the proof is in :meth:`Scanner._scan_group`). Hits are joined in
+    order of where their matches may start (``low``): in the order given while that
+    order holds (the one pass reports hits by their end, mostly in that order too).
     """
-    before, after, lead = group.before, group.after, group.lead
+    hits = hits if isinstance(hits, list | tuple) else list(hits)
+    after, lead = group.after, group.lead
     # With every prefilter match known, a match containing hit [a, b) also starts
     # at or after b - before; with finditer's non-overlapping hits only a - lead.
-    if exhaustive:
-        reach = [
-            (
-                hit_end - before if hit_end - before > hit_start - lead else hit_start - lead,
-                hit_end if hit_end > hit_start else hit_start + 1,
-            )
-            for hit_start, hit_end in hits
-        ]
-    else:
-        reach = [
-            (hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1)
-            for hit_start, hit_end in hits
-        ]
-    reach.sort()
+    before = group.before if exhaustive else _NO_BOUND
+    windows: list[tuple[int, int, int]] = []
+    hit_start, hit_end = hits[0]
+    low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
+    last = hit_end if hit_end > hit_start else hit_start + 1
+    previous = low
+    # A hit whose match may start by ``joined`` is scanned with the window before it.
+    joined = last - 1 + after + _WINDOW_MERGE_GAP
+    for hit_start, hit_end in hits:
+        hit_low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
+        if hit_low < previous:
+            return _sorted_windows(hits, before, after, lead)
+        previous = hit_low
+        hit_last = hit_end if hit_end > hit_start else hit_start + 1
+        if hit_low <= joined:
+            if hit_last > last:
+                last = hit_last
+                joined = last - 1 + after + _WINDOW_MERGE_GAP
+        else:
+            windows.append((low, last - 1 + after, last))
+            low, last = hit_low, hit_last
+            joined = last - 1 + after + _WINDOW_MERGE_GAP
+    windows.append((low, last - 1 + after, last))
+    return windows
+
+
+#: ``before`` of hits that bound no earlier start: ``hit_end - before`` never counts.
+_NO_BOUND = 1 << 62
+
+
+def _sorted_windows(
+    hits: Sequence[Span], before: int, after: int, lead: int
+) -> list[tuple[int, int, int]]:
+    """:func:`_windows` of hits out of order: sorted by where their matches may start."""
+    reach = sorted(
+        (
+            hit_end - before if hit_end - before > hit_start - lead else hit_start - lead,
+            hit_end if hit_end > hit_start else hit_start + 1,
+        )
+        for hit_start, hit_end in hits
+    )
     windows: list[tuple[int, int, int]] = []
     low, last = reach[0]
-    # A hit starting by ``joined`` is scanned with the window before it.
     joined = last - 1 + after + _WINDOW_MERGE_GAP
     for hit_low, hit_last in reach:
         if hit_low <= joined:

@@ -1,12 +1,15 @@
-"""A rule's scan by runs of matches finds what one search after another finds."""
+"""A rule's scan by runs of matches finds what one search after another finds, and scan
+windows do not depend on the order of the prefilter hits."""
 
 from __future__ import annotations
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_core.errors import DecisionBudgetExceededError
+from engine_core.evaluation.scanning import _ScanGroup, _windows
 from engine_core.matching import RegexMatcher
 
 #: Patterns with pieces to split, glued values, look-arounds and possible empty matches.
@@ -50,3 +53,36 @@ def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
         matcher.find("a" * 30 + "b")
     with pytest.raises(DecisionBudgetExceededError):  # after matches: searched one at a time
         matcher.find("aaa\n" * 3 + "a" * 30 + "b")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    bounds=st.tuples(st.integers(0, 30), st.integers(0, 5), st.integers(0, 30)),
+    hits=st.lists(
+        st.tuples(st.integers(0, 200), st.integers(0, 10)).map(lambda hit: (hit[0], sum(hit))),
+        min_size=1,
+        max_size=12,
+    ),
+    exhaustive=st.booleans(),
+)
+def test_windows_of_hits_in_any_order_are_those_of_sorted_hits(
+    bounds: tuple[int, int, int], hits: list[tuple[int, int]], exhaustive: bool
+) -> None:
+    """Hits given by their end (as the one pass reports them), by their start or in no
+    order: the same windows."""
+    before, context, lead = bounds
+    group = _ScanGroup(
+        regex.compile("x"),
+        "x",
+        (),
+        (),
+        before,
+        before + context,
+        min(lead, before),
+        0.5,
+        frozenset(),
+    )
+    expected = _windows(group, sorted(hits), exhaustive=exhaustive)
+    for order in (sorted(hits, key=lambda hit: hit[1]), hits, list(reversed(hits))):
+        assert _windows(group, order, exhaustive=exhaustive) == expected
+        assert _windows(group, iter(order), exhaustive=exhaustive) == expected
