@@ -9,7 +9,9 @@ or longer) is reported too, so a value detected once is redacted everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
 
 from ..matching import Span
 from ..model import SEVERITY_RANK
@@ -109,16 +111,77 @@ def _contextual_overlaps_win(
     return [item for position, item in enumerate(ordered) if position not in dropped]
 
 
-def _values(text: str, findings: Iterable[Finding]) -> dict[str, CompiledRule]:
+#: Fewer spans are counted by a plain loop, more by ``Counter`` (its loop is in C).
+_FEW_SPANS = 32
+
+
+def _tally(text: str, spans: Collection[Span]) -> dict[str, int]:
+    """Return how many of ``spans`` hold each value."""
+    if len(spans) >= _FEW_SPANS:
+        return Counter(map(text.__getitem__, itertools.starmap(slice, spans)))
+    tally: dict[str, int] = {}
+    for start, end in spans:
+        value = text[start:end]
+        tally[value] = tally.get(value, 0) + 1
+    return tally
+
+
+def _values(
+    findings: Iterable[Finding], tallies: Iterable[dict[str, int]]
+) -> dict[str, CompiledRule]:
+    """Return each value long enough to propagate, with the first rule that reported it."""
     values: dict[str, CompiledRule] = {}
-    for finding in findings:
-        # Each distinct value once: a value repeated all over a text is looked up once.
-        distinct = {
-            text[start:end] for start, end in finding.spans if end - start >= MIN_PROPAGATED_CHARS
-        }
-        for value in distinct:
-            values.setdefault(value, finding.rule)
+    for finding, tally in zip(findings, tallies, strict=True):
+        for value in tally:
+            if len(value) >= MIN_PROPAGATED_CHARS:
+                values.setdefault(value, finding.rule)
     return values
+
+
+def _unfound(
+    text: str,
+    values: dict[str, CompiledRule],
+    spans: dict[int, set[Span]],
+    start: int,
+    tallies: dict[int, dict[str, int]],
+) -> list[str]:
+    """Return the values some occurrence of which in ``text[start:]`` is not among their
+    rule's ``spans`` (every other value's occurrences are all there already); ``tallies``
+    holds, for some rules, how many of their spans (all from ``start``) hold each value."""
+    counts: dict[int, dict[str, int]] = {}
+    for index in {rule.index for rule in values.values()}:
+        tally = tallies.get(index)
+        if tally is None:
+            present: Collection[Span] = spans.get(index, ())
+            if start:
+                present = [span for span in present if span[0] >= start]
+            tally = _tally(text, present)
+        counts[index] = tally
+    return [
+        value
+        for value, rule in values.items()
+        if _overlaps_itself(text, value, start)
+        or text.count(value, start) != counts[rule.index].get(value, 0)
+    ]
+
+
+def _overlaps_itself(text: str, value: str, start: int) -> bool:
+    """True when two occurrences of ``value`` in ``text[start:]`` may overlap (then
+    ``str.count``, which counts occurrences that do not, may count fewer than there are).
+
+    Occurrences at ``p`` and ``p + d`` (``d`` shorter than the value) make ``value[d:]`` a
+    prefix of it, and ``value + value[-d:]`` an occurrence at ``p``: when none of those
+    occurs, no two occurrences overlap.
+    """
+    if not value:
+        return True
+    first = value[0]
+    shift = value.find(first, 1)
+    while shift != -1:
+        if value.startswith(value[shift:]) and text.find(value + value[-shift:], start) != -1:
+            return True
+        shift = value.find(first, shift + 1)
+    return False
 
 
 def propagate_verbatim(
@@ -132,15 +195,16 @@ def propagate_verbatim(
 
     With ``settled`` (a stream), only values that end by then are final enough to propagate.
     """
-    values = _values(
-        text,
+    considered = (
         findings
         if settled is None
         else [
             Finding(finding.rule, tuple(span for span in finding.spans if span[1] <= settled))
             for finding in findings
-        ],
+        ]
     )
+    tallies = [_tally(text, finding.spans) for finding in considered]
+    values = _values(considered, tallies)
     if known:
         for value, rule in known.items():
             values.setdefault(value, rule)
@@ -149,9 +213,19 @@ def propagate_verbatim(
     given = {finding.rule.index: finding.spans for finding in findings}
     spans: dict[int, set[Span]] = {index: set(found) for index, found in given.items()}
     rules = {finding.rule.index: finding.rule for finding in findings}
-    # Most occurrences are spans the rule found itself: only the others are added.
+    # A rule's tally counts its distinct spans when none repeats and all are considered.
+    counted = {
+        finding.rule.index: tally
+        for finding, tally in zip(findings, tallies, strict=True)
+        if settled is None and not start
+    }
+    for index in [index for index in counted if len(spans[index]) != len(given[index])]:
+        del counted[index]
+    # Most occurrences are spans the rule found itself: only the others are added, and
+    # only values with an occurrence their rule lacks are searched for.
     added: dict[int, list[Span]] = {}
-    for position, value in occurrences(text, list(values), start):
+    unfound = _unfound(text, values, spans, start, counted)
+    for position, value in occurrences(text, unfound, start):
         rule = values[value]
         span = (position, position + len(value))
         present = spans.get(rule.index)
@@ -161,6 +235,7 @@ def propagate_verbatim(
         if span not in present:
             present.add(span)
             added.setdefault(rule.index, []).append(span)
+    unchanged = {finding.rule.index: finding for finding in findings}
     result: list[Finding] = []
     for index in sorted(rules):
         present = spans[index]
@@ -172,5 +247,8 @@ def propagate_verbatim(
             ordered = tuple(sorted([*found, *added[index]]))
         else:
             ordered = tuple(sorted(found))
+            if ordered == found and unchanged[index].rule is rules[index]:
+                result.append(unchanged[index])  # the same finding: no copy
+                continue
         result.append(Finding(rules[index], ordered))
     return result
