@@ -370,6 +370,7 @@ class RegexMatcher(Matcher):
         a time from there.
         """
         spans: list[Span] = []
+        validator = self.validator
         position = start
         try:
             while position < end:
@@ -377,13 +378,18 @@ class RegexMatcher(Matcher):
                 matches = self.pattern.finditer(text, position, end, timeout=self.timeout)
                 try:
                     for match in matches:
-                        begin, finish = match.span()
+                        span = match.span()
+                        begin, finish = span
                         if begin >= last:
                             return spans
                         if finish == begin:
                             return self._search(text, position, end, last, limit, spans)
                         try:
-                            position = self._keep(text, begin, finish, limit, spans)
+                            if validator is None or validator(text[begin:finish]):
+                                spans.append(span)
+                                position = finish
+                            else:
+                                position = self._failed(text, begin, finish, limit, spans)
                         except TimeoutError:
                             raise self.timed_out() from None
                         if position >= last:
@@ -458,7 +464,13 @@ class RegexMatcher(Matcher):
         validator = self.validator
         if validator is None or validator(text[begin:finish]):
             spans.append((begin, finish))
-        elif self.split_candidates:
+            return finish
+        return self._failed(text, begin, finish, limit, spans)
+
+    def _failed(self, text: str, begin: int, finish: int, limit: int, spans: list[Span]) -> int:
+        """Add the valid piece of a candidate that failed its check (if any) to ``spans``;
+        return where the scan goes on."""
+        if self.split_candidates:
             piece = self._piece(text, begin, finish, limit)
             if piece is not None:
                 # Resume right after the piece: what followed it inside the
