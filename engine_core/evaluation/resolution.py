@@ -111,6 +111,11 @@ def _contextual_overlaps_win(
     return [item for position, item in enumerate(ordered) if position not in dropped]
 
 
+#: At most this many values are counted in the text (each count reads it once); others are
+#: searched for as ever, with :func:`~engine_core.evaluation.occurrences.occurrences`.
+_COUNTED_VALUES = 8
+#: A value that may overlap itself in more ways is searched for.
+_OVERLAP_SEARCHES = 3
 #: Fewer spans are counted by a plain loop, more by ``Counter`` (its loop is in C).
 _FEW_SPANS = 32
 
@@ -157,12 +162,15 @@ def _unfound(
                 present = [span for span in present if span[0] >= start]
             tally = _tally(text, present)
         counts[index] = tally
-    return [
+    found = {value: counts[rule.index].get(value, 0) for value, rule in values.items()}
+    # Each count reads the text: only the values found most often are counted.
+    counted = sorted(found, key=found.__getitem__, reverse=True)[:_COUNTED_VALUES]
+    complete = {
         value
-        for value, rule in values.items()
-        if _overlaps_itself(text, value, start)
-        or text.count(value, start) != counts[rule.index].get(value, 0)
-    ]
+        for value in counted
+        if not _overlaps_itself(text, value, start) and text.count(value, start) == found[value]
+    }
+    return [value for value in values if value not in complete]
 
 
 def _overlaps_itself(text: str, value: str, start: int) -> bool:
@@ -177,9 +185,12 @@ def _overlaps_itself(text: str, value: str, start: int) -> bool:
         return True
     first = value[0]
     shift = value.find(first, 1)
+    searches = 0
     while shift != -1:
-        if value.startswith(value[shift:]) and text.find(value + value[-shift:], start) != -1:
-            return True
+        if value.startswith(value[shift:]):
+            searches += 1
+            if searches > _OVERLAP_SEARCHES or text.find(value + value[-shift:], start) != -1:
+                return True
         shift = value.find(first, shift + 1)
     return False
 
