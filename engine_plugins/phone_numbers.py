@@ -19,7 +19,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+import ahocorasick
 import phonenumbers
 import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
@@ -317,18 +319,23 @@ class PhoneMatcher(RegexMatcher):
         """Validate only candidates with one of ``words`` (the rule's context) nearby."""
         self.required_context = context
         self._words = tuple({caseless(fold_word(word)) for word in words} - {""})
+        # One pass over a range finds whether any word is in it.
+        self._finder: Any = None
+        if self._words:
+            self._finder = ahocorasick.Automaton()
+            for word in self._words:
+                self._finder.add_word(word, word)
+            self._finder.make_automaton()
         bounds = self.window_bounds()
         self._reach = context.window + (bounds[0] if bounds is not None else 1 << 20)
 
     def _word_in_reach(self, text: str, start: int, stop: int) -> bool:
         """True when a context word may lie near a match in the range (plain substrings: a
-        superset of the word-boundary search, cheaper than the pattern). In ASCII text the
-        word search itself is as quick (:meth:`Context.spans`): True, and it decides."""
-        nearby = text[max(0, start - self._reach) : stop + self._reach]
-        if nearby.isascii():
-            return True
-        nearby = caseless(nearby)
-        return any(word in nearby for word in self._words)
+        superset of the word-boundary search, cheaper than the pattern)."""
+        if self._finder is None:
+            return False
+        nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
+        return next(self._finder.iter(nearby), None) is not None
 
     def _numbers_of(self) -> Callable[[str], tuple[Span, ...]]:
         """Return the phone numbers in a candidate (spans in it), remembered per candidate:
