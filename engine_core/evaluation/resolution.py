@@ -52,11 +52,14 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     kept: dict[int, list[Span]] = {}
     for span, rule, _ in _contextual_overlaps_win(winners):
         kept.setdefault(rule.index, []).append(span)
-    return [
-        Finding(finding.rule, tuple(sorted(kept[finding.rule.index])))
-        for finding in findings
-        if finding.rule.index in kept
-    ]
+    resolved: list[Finding] = []
+    for finding in findings:
+        spans = kept.get(finding.rule.index)
+        if spans is not None:
+            ordered = tuple(sorted(spans))
+            # A finding whose every span stays is returned as it is (no copy).
+            resolved.append(finding if ordered == finding.spans else Finding(finding.rule, ordered))
+    return resolved
 
 
 def _claim_rank(claim: tuple[CompiledRule, int | None]) -> tuple[int, int, int]:
