@@ -32,6 +32,7 @@ class ContextWords:
             for rule in rules
             if rule.context is not None and rule.context.required
         }
+        self._all = frozenset(self._required)
         owners: dict[str, set[int]] = {}
         for index, words in self._required.items():
             for word in words:
@@ -78,7 +79,7 @@ class ContextWords:
         (the scanned text: already normalized)."""
         if not self._required:
             return frozenset()
-        return frozenset(self._required.keys() - self._met(caseless(text)))
+        return self._all - self._met(caseless(text))
 
 
 def _edge(char: str) -> bytes:
