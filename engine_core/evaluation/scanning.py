@@ -7,7 +7,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -127,54 +127,39 @@ def _windows(
     order holds (the one pass reports hits by their end, mostly in that order too).
     """
     hits = hits if isinstance(hits, list | tuple) else list(hits)
-    after, lead = group.after, group.lead
-    # With every prefilter match known, a match containing hit [a, b) also starts
-    # at or after b - before; with finditer's non-overlapping hits only a - lead.
-    before = group.before if exhaustive else _NO_BOUND
-    windows: list[tuple[int, int, int]] = []
-    hit_start, hit_end = hits[0]
-    low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
-    last = hit_end if hit_end > hit_start else hit_start + 1
-    previous = low
-    # A hit whose match may start by ``joined`` is scanned with the window before it.
-    joined = last - 1 + after + _WINDOW_MERGE_GAP
-    for hit_start, hit_end in hits:
-        hit_low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
-        if hit_low < previous:
-            return _sorted_windows(hits, before, after, lead)
-        previous = hit_low
-        hit_last = hit_end if hit_end > hit_start else hit_start + 1
-        if hit_low <= joined:
-            if hit_last > last:
-                last = hit_last
-                joined = last - 1 + after + _WINDOW_MERGE_GAP
+    before, lead = group.before, group.lead
+
+    def reach() -> Iterator[tuple[int, int]]:
+        # With every prefilter match known, a match containing hit [a, b) also starts
+        # at or after b - before; with finditer's non-overlapping hits only a - lead.
+        if exhaustive:
+            for hit_start, hit_end in hits:
+                low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
+                yield low, hit_end if hit_end > hit_start else hit_start + 1
         else:
-            windows.append((low, last - 1 + after, last))
-            low, last = hit_low, hit_last
-            joined = last - 1 + after + _WINDOW_MERGE_GAP
-    windows.append((low, last - 1 + after, last))
+            for hit_start, hit_end in hits:
+                yield hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1
+
+    windows = _joined(reach(), group.after)
+    if windows is None:
+        windows = _joined(iter(sorted(reach())), group.after)
+        assert windows is not None  # sorted
     return windows
 
 
-#: ``before`` of hits that bound no earlier start: ``hit_end - before`` never counts.
-_NO_BOUND = 1 << 62
-
-
-def _sorted_windows(
-    hits: Sequence[Span], before: int, after: int, lead: int
-) -> list[tuple[int, int, int]]:
-    """:func:`_windows` of hits out of order: sorted by where their matches may start."""
-    reach = sorted(
-        (
-            hit_end - before if hit_end - before > hit_start - lead else hit_start - lead,
-            hit_end if hit_end > hit_start else hit_start + 1,
-        )
-        for hit_start, hit_end in hits
-    )
+def _joined(reach: Iterator[tuple[int, int]], after: int) -> list[tuple[int, int, int]] | None:
+    """Return the windows of hits reaching ``(low, last)``, joining a hit that may start
+    within ``_WINDOW_MERGE_GAP`` of a window into it; None when the hits are not in
+    order of ``low``."""
     windows: list[tuple[int, int, int]] = []
-    low, last = reach[0]
+    low, last = next(reach)
+    previous = low
+    # A hit whose match may start by ``joined`` is scanned with the window before it.
     joined = last - 1 + after + _WINDOW_MERGE_GAP
     for hit_low, hit_last in reach:
+        if hit_low < previous:
+            return None
+        previous = hit_low
         if hit_low <= joined:
             if hit_last > last:
                 last = hit_last

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_core.errors import DecisionBudgetExceededError
-from engine_core.evaluation.scanning import _ScanGroup, _windows
+from engine_core.evaluation.scanning import _WINDOW_MERGE_GAP, _ScanGroup, _windows
 from engine_core.matching import RegexMatcher
 
 #: Patterns with pieces to split, glued values, look-arounds and possible empty matches.
@@ -55,6 +55,28 @@ def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
         matcher.find("aaa\n" * 3 + "a" * 30 + "b")
 
 
+def _reference_windows(
+    hits: list[tuple[int, int]], before: int, after: int, lead: int, exhaustive: bool
+) -> list[tuple[int, int, int]]:
+    """Windows as the scanner's proof defines them: each hit reaches from where a match
+    containing it may start to its end; hits sorted by that start join a window they
+    reach within ``_WINDOW_MERGE_GAP`` characters of its end."""
+    reach = sorted(
+        (
+            max(end - before, start - lead) if exhaustive else start - lead,
+            max(end, start + 1),
+        )
+        for start, end in hits
+    )
+    joined: list[list[int]] = []
+    for low, last in reach:
+        if joined and low <= joined[-1][1] - 1 + after + _WINDOW_MERGE_GAP:
+            joined[-1][1] = max(joined[-1][1], last)
+        else:
+            joined.append([low, last])
+    return [(low, last - 1 + after, last) for low, last in joined]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     bounds=st.tuples(st.integers(0, 30), st.integers(0, 5), st.integers(0, 30)),
@@ -82,7 +104,7 @@ def test_windows_of_hits_in_any_order_are_those_of_sorted_hits(
         0.5,
         frozenset(),
     )
-    expected = _windows(group, sorted(hits), exhaustive=exhaustive)
+    expected = _reference_windows(hits, before, before + context, min(lead, before), exhaustive)
     for order in (sorted(hits, key=lambda hit: hit[1]), hits, list(reversed(hits))):
         assert _windows(group, order, exhaustive=exhaustive) == expected
         assert _windows(group, iter(order), exhaustive=exhaustive) == expected
