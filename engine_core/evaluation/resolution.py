@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ..matching import Span
 from ..model import SEVERITY_RANK
-from .occurrences import occurrences
+from .occurrences import LARGE_TEXT, occurrences
 from .rules import CompiledRule, Finding
 
 __all__ = ["MIN_PROPAGATED_CHARS", "propagate_verbatim", "resolve"]
@@ -117,6 +117,8 @@ def _contextual_overlaps_win(
 #: At most this many values are counted in the text (each count reads it once); others are
 #: searched for as ever, with :func:`~engine_core.evaluation.occurrences.occurrences`.
 _COUNTED_VALUES = 8
+#: In a large text, a value is counted when its rule found it once per this many characters.
+_REPEATED = 128
 #: A value that may overlap itself in more ways is searched for.
 _OVERLAP_SEARCHES = 3
 #: Fewer spans are counted by a plain loop, more by ``Counter`` (its loop is in C).
@@ -168,6 +170,9 @@ def _unfound(
     found = {value: counts[rule.index].get(value, 0) for value, rule in values.items()}
     # Each count reads the text: only the values found most often are counted.
     counted = sorted(found, key=found.__getitem__, reverse=True)[:_COUNTED_VALUES]
+    if len(text) - start >= LARGE_TEXT:
+        # A large text is searched in one quick pass: counting pays for repeated values only.
+        counted = [value for value in counted if found[value] * _REPEATED >= len(text) - start]
     complete = {
         value
         for value in counted
