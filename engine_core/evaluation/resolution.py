@@ -157,8 +157,12 @@ def _unfound(
 ) -> list[str]:
     """Return the values some occurrence of which in ``text[start:]`` is not among their
     rule's ``spans`` (every other value's occurrences are all there already); ``tallies``
-    holds, for some rules, how many of their spans (all from ``start``) hold each value."""
-    counts: dict[int, dict[str, int]] = {}
+    holds, for some rules, how many of their spans (all from ``start``) hold each value.
+
+    Only values their rule found (from ``start``) are counted: the others (a stream's
+    values from earlier text) are searched for as ever.
+    """
+    found: dict[str, int] = {}
     for index in {rule.index for rule in values.values()}:
         tally = tallies.get(index)
         if tally is None:
@@ -166,8 +170,10 @@ def _unfound(
             if start:
                 present = [span for span in present if span[0] >= start]
             tally = _tally(text, present)
-        counts[index] = tally
-    found = {value: counts[rule.index].get(value, 0) for value, rule in values.items()}
+        for value, count in tally.items():
+            owner = values.get(value)
+            if owner is not None and owner.index == index:
+                found[value] = count
     # Each count reads the text: only the values found most often are counted.
     counted = sorted(found, key=found.__getitem__, reverse=True)[:_COUNTED_VALUES]
     if len(text) - start >= LARGE_TEXT:
