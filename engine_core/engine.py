@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
 import threading
 import time
 import weakref
+from array import array
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NoReturn
@@ -238,18 +240,28 @@ class Engine:
         The verdict is the action, whether invariants passed, and each fired rule
         with its spans (which, with the input, determine the cleaned text). Keyed
         with a per-engine secret, so a receipt cannot be used to test guesses of
-        the input (short identifiers are easy to enumerate).
+        the input (short identifiers are easy to enumerate). Every part has its
+        length before it; spans are packed as integers (a text of many values has
+        as many spans: no text form of them is written).
         """
+        receipt = hashlib.sha256(self._receipt_key)
+        receipt.update(input_digest)
         verdict_fields = "\x1f".join(
             (
                 RUNTIME_VERSION,
                 self.pack_id,
                 verdict.action,
                 "1" if verdict.invariants_passed else "0",
-                *(f"{trigger.rule_id}:{trigger.spans}" for trigger in verdict.triggers),
             )
         ).encode("utf-8")
-        return hashlib.sha256(self._receipt_key + input_digest + verdict_fields).hexdigest()
+        receipt.update(len(verdict_fields).to_bytes(8, "big") + verdict_fields)
+        for trigger in verdict.triggers:
+            rule_id = trigger.rule_id.encode("utf-8")
+            receipt.update(
+                len(rule_id).to_bytes(8, "big") + rule_id + len(trigger.spans).to_bytes(8, "big")
+            )
+            receipt.update(array("q", itertools.chain.from_iterable(trigger.spans)).tobytes())
+        return receipt.hexdigest()
 
     def __repr__(self) -> str:
         return f"<Engine pack_id={self.pack_id!r} edition={self.license_state.edition!r}>"

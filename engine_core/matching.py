@@ -381,26 +381,69 @@ class RegexMatcher(Matcher):
         return None
 
     def _scan(self, text: str, start: int, end: int, last: int, limit: int) -> list[Span]:
-        """Return the validated spans from ``start`` that start before ``last`` (see find)."""
+        """Return the validated spans from ``start`` that start before ``last`` (see find).
+
+        Each run of matches comes from one ``finditer``, the same searches as one
+        ``search`` from where each match ended, without a clock set up per search for
+        its timeout. That timeout bounds every search; finditer's bounds the whole run, so
+        a run that times out after a match (or meets an empty match) goes on one search at
+        a time from there.
+        """
         spans: list[Span] = []
-        search = self.pattern.search
+        validator = self.validator
         position = start
         try:
             while position < end:
-                match = search(text, position, end, timeout=self.timeout)
-                if match is None:
-                    break
-                begin, finish = match.span()
-                if begin >= last:
-                    break
-                if finish == begin:
-                    position = begin + 1
-                    continue
-                position = self._keep(text, begin, finish, limit, spans)
-                if position >= last:
-                    break
+                run_start = position
+                matches = self.pattern.finditer(text, position, end, timeout=self.timeout)
+                try:
+                    for match in matches:
+                        span = match.span()
+                        begin, finish = span
+                        if begin >= last:
+                            return spans
+                        if finish == begin:
+                            return self._search(text, position, end, last, limit, spans)
+                        try:
+                            if validator is None or validator(text[begin:finish]):
+                                spans.append(span)
+                                position = finish
+                            else:
+                                position = self._failed(text, begin, finish, limit, spans)
+                        except TimeoutError:
+                            raise self.timed_out() from None
+                        if position >= last:
+                            return spans
+                        if position != finish:
+                            break  # resume right after a valid piece: a new run
+                    else:
+                        return spans
+                except TimeoutError:
+                    if position == run_start:
+                        raise  # the run's first search: one search past its timeout
+                    return self._search(text, position, end, last, limit, spans)
         except TimeoutError:
             raise self.timed_out() from None
+        return spans
+
+    def _search(
+        self, text: str, position: int, end: int, last: int, limit: int, spans: list[Span]
+    ) -> list[Span]:
+        """Add to ``spans`` what :meth:`_scan` finds from ``position``, one search at a time."""
+        search = self.pattern.search
+        while position < end:
+            match = search(text, position, end, timeout=self.timeout)
+            if match is None:
+                break
+            begin, finish = match.span()
+            if begin >= last:
+                break
+            if finish == begin:
+                position = begin + 1
+                continue
+            position = self._keep(text, begin, finish, limit, spans)
+            if position >= last:
+                break
         return spans
 
     def find_near(
@@ -441,7 +484,13 @@ class RegexMatcher(Matcher):
         validator = self.validator
         if validator is None or validator(text[begin:finish]):
             spans.append((begin, finish))
-        elif self.split_candidates:
+            return finish
+        return self._failed(text, begin, finish, limit, spans)
+
+    def _failed(self, text: str, begin: int, finish: int, limit: int, spans: list[Span]) -> int:
+        """Add the valid piece of a candidate that failed its check (if any) to ``spans``;
+        return where the scan goes on."""
+        if self.split_candidates:
             piece = self._piece(text, begin, finish, limit)
             if piece is not None:
                 # Resume right after the piece: what followed it inside the

@@ -13,19 +13,22 @@ words of that language near the number (docs/architecture.md, "Context").
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+import ahocorasick
 import phonenumbers
 import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
 from engine_core.evaluation.context import Context, fold_word
 from engine_core.evaluation.context_words import caseless
-from engine_core.matching import RegexMatcher, Span
+from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 
 __all__ = ["PhoneMatcher", "PhoneValidator", "unknown_regions"]
 
@@ -215,7 +218,7 @@ class _Occurrences:
     def __init__(self, context: Context, text: str, start: int, stop: int) -> None:
         self.window = context.window
         low, high = max(0, start - context.window), min(len(text), stop + context.window)
-        spans = [match.span() for match in context.words.finditer(text, low, high)]
+        spans = context.spans(text, low, high)
         self.starts = [span[0] for span in spans]
         self.ends = [span[1] for span in spans]
 
@@ -270,8 +273,7 @@ class PhoneMatcher(RegexMatcher):
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the spans of the phone numbers in ``text[start:end]``."""
         stop = len(text) if end is None else end
-        validator = self.validator
-        assert validator is not None
+        numbers = self._numbers_of()
         context = self.required_context
         spans: list[Span] = []
         if context is not None and not self._word_in_reach(text, start, stop):
@@ -296,7 +298,9 @@ class PhoneMatcher(RegexMatcher):
                             continue  # no word anywhere near: the exact search finds none
                         if context.distance(text, begin, finish) is None:
                             continue
-                    spans.extend(self._numbers(text, begin, finish, validator))
+                    spans.extend(
+                        (begin + first, begin + last) for first, last in numbers(text[begin:finish])
+                    )
         except TimeoutError:
             raise self.timed_out() from None
         return spans
@@ -342,14 +346,37 @@ class PhoneMatcher(RegexMatcher):
         """Validate only candidates with one of ``words`` (the rule's context) nearby."""
         self.required_context = context
         self._words = tuple({caseless(fold_word(word)) for word in words} - {""})
+        # One pass over a range finds whether any word is in it.
+        self._finder: Any = None
+        if self._words:
+            self._finder = ahocorasick.Automaton()
+            for word in self._words:
+                self._finder.add_word(word, word)
+            self._finder.make_automaton()
         bounds = self.window_bounds()
         self._reach = context.window + (bounds[0] if bounds is not None else 1 << 20)
 
     def _word_in_reach(self, text: str, start: int, stop: int) -> bool:
         """True when a context word may lie near a match in the range (plain substrings: a
         superset of the word-boundary search, cheaper than the pattern)."""
+        if self._finder is None:
+            return False
         nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
-        return any(word in nearby for word in self._words)
+        return next(self._finder.iter(nearby), None) is not None
+
+    def _numbers_of(self) -> Callable[[str], tuple[Span, ...]]:
+        """Return the phone numbers in a candidate (spans in it), remembered per candidate:
+        they depend on the candidate's text alone, and numbers repeat in logs and tables."""
+        numbers: Callable[[str], tuple[Span, ...]] | None = getattr(self, "_numbers_cache", None)
+        if numbers is None:
+            valid = self.validator
+            assert valid is not None
+
+            def split(value: str) -> tuple[Span, ...]:
+                return tuple(PhoneMatcher._numbers(value, 0, len(value), valid))
+
+            numbers = self._numbers_cache = functools.lru_cache(maxsize=VALIDATOR_CACHE)(split)
+        return numbers
 
     @staticmethod
     def _numbers(text: str, begin: int, finish: int, valid: Callable[[str], bool]) -> list[Span]:

@@ -15,15 +15,18 @@ their neighbours, so a word there is found inside running text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import ahocorasick
 import regex
 
+from ..matching import Span
 from ..normalization import normalized_view
 
-__all__ = ["DEFAULT_CONTEXT_WINDOW", "Context", "fold_word", "glued_script"]
+__all__ = ["DEFAULT_CONTEXT_WINDOW", "Context", "caseless", "fold_word", "glued_script"]
 
 DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
@@ -39,6 +42,34 @@ _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
 #: Before and after a word's spaced-script edge: no letter or digit of a spaced script.
 _START = f"(?<![^\\W{_GLUED}])"
 _END = f"(?![^\\W{_GLUED}])"
+
+
+#: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
+#: multi-character lower case, or a lower case that is not its upper case's): mapped to
+#: that. A test checks the table against every code point the normalized text can hold.
+_CASE_EXCEPTIONS = {
+    0x130: "i",  # LATIN CAPITAL LETTER I WITH DOT ABOVE (lower: i + U+0307)
+    0x131: "i",  # LATIN SMALL LETTER DOTLESS I
+    0x345: "\u03b9",  # COMBINING GREEK YPOGEGRAMMENI
+    0x3C2: "\u03c3",  # GREEK SMALL LETTER FINAL SIGMA
+    0x1C80: "\u0432",  # CYRILLIC SMALL LETTER ROUNDED VE ... (historic variants)
+    0x1C81: "\u0434",
+    0x1C82: "\u043e",
+    0x1C83: "\u0441",
+    0x1C84: "\u0442",
+    0x1C85: "\u0442",
+    0x1C86: "\u044a",
+    0x1C87: "\u0463",
+    0x1C88: "\ua64b",
+}
+_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "]")
+
+
+def caseless(text: str) -> str:
+    """Return ``text`` lower-cased so that a case-insensitive match is a substring of it."""
+    if text.isascii() or _CASE_CHARS.search(text) is None:
+        return text.lower()
+    return text.translate(_CASE_EXCEPTIONS).lower()
 
 
 def glued_script(char: str) -> bool:
@@ -66,6 +97,9 @@ class Context:
     words: regex.Pattern[str]
     window: int
     required: bool
+    #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
+    #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
+    starts: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Context | None:
@@ -76,11 +110,41 @@ class Context:
         alternatives = "|".join(
             _word_pattern(word) for word in sorted(words, key=len, reverse=True)
         )
+        starts = ahocorasick.Automaton()
+        for word in words:
+            key = caseless(word)
+            starts.add_word(key, len(key))
+        starts.make_automaton()
         return cls(
             words=regex.compile(alternatives, regex.IGNORECASE),
             window=int(options.get("context_window", DEFAULT_CONTEXT_WINDOW)),
             required=bool(options.get("context_required", False)),
+            starts=starts,
         )
+
+    def spans(self, text: str, low: int, high: int) -> list[Span]:
+        """Return the spans of ``words.finditer(text, low, high)``.
+
+        In ASCII text a match of a word is that word lower-cased (:func:`caseless`), so
+        the pattern is tried only where the automaton finds one, leftmost first and
+        from where the last match ended: the same matches as the pattern's own scan,
+        without trying the long alternation at every position.
+        """
+        window = text[low:high]
+        if self.starts is None or not window.isascii():
+            return [match.span() for match in self.words.finditer(text, low, high)]
+        found = self.starts.iter(window.lower())
+        candidates = sorted({low + last + 1 - length for last, length in found})
+        spans: list[Span] = []
+        position = low
+        attempt = self.words.match
+        for candidate in candidates:
+            if candidate >= position:
+                match = attempt(text, candidate, high)
+                if match is not None:
+                    spans.append(match.span())
+                    position = match.end()
+        return spans
 
     def distance(self, text: str, start: int, end: int) -> int | None:
         """Return how near the nearest context word is to ``text[start:end]``, or None.
@@ -95,24 +159,24 @@ class Context:
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         nearest: int | None = None
-        for match in self.words.finditer(text, low, high):
+        for word_start, word_end in self.spans(text, low, high):
             # Nearer first; at equal gaps a word before the value, then the longer word
             # ("South African passport" over "passport").
-            if match.end() <= start:
-                between = start - match.end()
-                if _LABEL_GAP.fullmatch(text, match.end(), start):
+            if word_end <= start:
+                between = start - word_end
+                if _LABEL_GAP.fullmatch(text, word_end, start):
                     between = 0
                 gap = (2 * between) * _LENGTH_SLOTS
-            elif match.start() >= end:
-                between = match.start() - end
-                if _BOUNDARY.search(text, end, match.start()):
+            elif word_start >= end:
+                between = word_start - end
+                if _BOUNDARY.search(text, end, word_start):
                     # After a line break or a sentence's end the word is the next value's
                     # label: it ranks below every word before this value.
                     between += self.window
                 gap = (2 * between + 1) * _LENGTH_SLOTS
             else:
                 continue  # a word inside the value is not context for it
-            gap -= min(match.end() - match.start(), _LENGTH_SLOTS - 1)
+            gap -= min(word_end - word_start, _LENGTH_SLOTS - 1)
             if nearest is None or gap < nearest:
                 nearest = gap
         return nearest

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterable
 from typing import Any
@@ -10,38 +9,10 @@ from typing import Any
 import ahocorasick
 
 from ..anchors import HYPERSCAN as _hyperscan
-from .context import fold_word
+from .context import caseless, fold_word
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "caseless"]
-
-
-#: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
-#: multi-character lower case, or a lower case that is not its upper case's): mapped to
-#: that. A test checks the table against every code point the normalized text can hold.
-_CASE_EXCEPTIONS = {
-    0x130: "i",  # LATIN CAPITAL LETTER I WITH DOT ABOVE (lower: i + U+0307)
-    0x131: "i",  # LATIN SMALL LETTER DOTLESS I
-    0x345: "\u03b9",  # COMBINING GREEK YPOGEGRAMMENI
-    0x3C2: "\u03c3",  # GREEK SMALL LETTER FINAL SIGMA
-    0x1C80: "\u0432",  # CYRILLIC SMALL LETTER ROUNDED VE ... (historic variants)
-    0x1C81: "\u0434",
-    0x1C82: "\u043e",
-    0x1C83: "\u0441",
-    0x1C84: "\u0442",
-    0x1C85: "\u0442",
-    0x1C86: "\u044a",
-    0x1C87: "\u0463",
-    0x1C88: "\ua64b",
-}
-_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "]")
-
-
-def caseless(text: str) -> str:
-    """Return ``text`` lower-cased so that a case-insensitive match is a substring of it."""
-    if text.isascii() or _CASE_CHARS.search(text) is None:
-        return text.lower()
-    return text.translate(_CASE_EXCEPTIONS).lower()
 
 
 class ContextWords:
@@ -61,6 +32,7 @@ class ContextWords:
             for rule in rules
             if rule.context is not None and rule.context.required
         }
+        self._all = frozenset(self._required)
         owners: dict[str, set[int]] = {}
         for index, words in self._required.items():
             for word in words:
@@ -107,7 +79,7 @@ class ContextWords:
         (the scanned text: already normalized)."""
         if not self._required:
             return frozenset()
-        return frozenset(self._required.keys() - self._met(caseless(text)))
+        return self._all - self._met(caseless(text))
 
 
 def _edge(char: str) -> bytes:

@@ -9,11 +9,13 @@ or longer) is reported too, so a value detected once is redacted everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
 
 from ..matching import Span
 from ..model import SEVERITY_RANK
-from .occurrences import occurrences
+from .occurrences import LARGE_TEXT, occurrences
 from .rules import CompiledRule, Finding
 
 __all__ = ["MIN_PROPAGATED_CHARS", "propagate_verbatim", "resolve"]
@@ -24,11 +26,6 @@ MIN_PROPAGATED_CHARS = 6
 _NO_CONTEXT = 1 << 30
 
 
-def _context_distance(text: str, rule: CompiledRule, span: Span) -> int | None:
-    context = rule.context
-    return None if context is None else context.distance(text, span[0], span[1])
-
-
 def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     """Apply required context and report each value once (see the module docstring)."""
     if not any(finding.rule.context is not None for finding in findings) and len(findings) < 2:
@@ -36,24 +33,33 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
     claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
     for finding in findings:
         rule = finding.rule
+        context = rule.context
+        if context is None:
+            claim = (rule, None)
+            for span in finding.spans:
+                claims.setdefault(span, []).append(claim)
+            continue
         for span in finding.spans:
-            distance = _context_distance(text, rule, span)
-            if rule.context is not None and rule.context.required and distance is None:
+            distance = context.distance(text, span[0], span[1])
+            if context.required and distance is None:
                 continue
             claims.setdefault(span, []).append((rule, distance))
     winners: list[tuple[Span, CompiledRule, int | None]] = []
     for span, claimants in claims.items():
-        rule, distance = min(claimants, key=_claim_rank)
+        rule, distance = claimants[0] if len(claimants) == 1 else min(claimants, key=_claim_rank)
         winners.append((span, rule, distance))
     winners = _one_category_per_value(text, winners)
     kept: dict[int, list[Span]] = {}
     for span, rule, _ in _contextual_overlaps_win(winners):
         kept.setdefault(rule.index, []).append(span)
-    return [
-        Finding(finding.rule, tuple(sorted(kept[finding.rule.index])))
-        for finding in findings
-        if finding.rule.index in kept
-    ]
+    resolved: list[Finding] = []
+    for finding in findings:
+        spans = kept.get(finding.rule.index)
+        if spans is not None:
+            ordered = tuple(sorted(spans))
+            # A finding whose every span stays is returned as it is (no copy).
+            resolved.append(finding if ordered == finding.spans else Finding(finding.rule, ordered))
+    return resolved
 
 
 def _claim_rank(claim: tuple[CompiledRule, int | None]) -> tuple[int, int, int]:
@@ -108,13 +114,99 @@ def _contextual_overlaps_win(
     return [item for position, item in enumerate(ordered) if position not in dropped]
 
 
-def _values(text: str, findings: Iterable[Finding]) -> dict[str, CompiledRule]:
+#: At most this many values are counted in the text (each count reads it once); others are
+#: searched for as ever, with :func:`~engine_core.evaluation.occurrences.occurrences`.
+_COUNTED_VALUES = 8
+#: In a large text, a value is counted when its rule found it once per this many characters.
+_REPEATED = 128
+#: A value that may overlap itself in more ways is searched for.
+_OVERLAP_SEARCHES = 3
+#: Fewer spans are counted by a plain loop, more by ``Counter`` (its loop is in C).
+_FEW_SPANS = 32
+
+
+def _tally(text: str, spans: Collection[Span]) -> dict[str, int]:
+    """Return how many of ``spans`` hold each value."""
+    if len(spans) >= _FEW_SPANS:
+        return Counter(map(text.__getitem__, itertools.starmap(slice, spans)))
+    tally: dict[str, int] = {}
+    for start, end in spans:
+        value = text[start:end]
+        tally[value] = tally.get(value, 0) + 1
+    return tally
+
+
+def _values(
+    findings: Iterable[Finding], tallies: Iterable[dict[str, int]]
+) -> dict[str, CompiledRule]:
+    """Return each value long enough to propagate, with the first rule that reported it."""
     values: dict[str, CompiledRule] = {}
-    for finding in findings:
-        for start, end in finding.spans:
-            if end - start >= MIN_PROPAGATED_CHARS:
-                values.setdefault(text[start:end], finding.rule)
+    for finding, tally in zip(findings, tallies, strict=True):
+        for value in tally:
+            if len(value) >= MIN_PROPAGATED_CHARS:
+                values.setdefault(value, finding.rule)
     return values
+
+
+def _unfound(
+    text: str,
+    values: dict[str, CompiledRule],
+    spans: dict[int, set[Span]],
+    start: int,
+    tallies: dict[int, dict[str, int]],
+) -> list[str]:
+    """Return the values some occurrence of which in ``text[start:]`` is not among their
+    rule's ``spans`` (every other value's occurrences are all there already); ``tallies``
+    holds, for some rules, how many of their spans (all from ``start``) hold each value.
+
+    Only values their rule found (from ``start``) are counted: the others (a stream's
+    values from earlier text) are searched for as ever.
+    """
+    found: dict[str, int] = {}
+    for index in {rule.index for rule in values.values()}:
+        tally = tallies.get(index)
+        if tally is None:
+            present: Collection[Span] = spans.get(index, ())
+            if start:
+                present = [span for span in present if span[0] >= start]
+            tally = _tally(text, present)
+        for value, count in tally.items():
+            owner = values.get(value)
+            if owner is not None and owner.index == index:
+                found[value] = count
+    # Each count reads the text: only the values found most often are counted.
+    counted = sorted(found, key=found.__getitem__, reverse=True)[:_COUNTED_VALUES]
+    if len(text) - start >= LARGE_TEXT:
+        # A large text is searched in one quick pass: counting pays for repeated values only.
+        counted = [value for value in counted if found[value] * _REPEATED >= len(text) - start]
+    complete = {
+        value
+        for value in counted
+        if not _overlaps_itself(text, value, start) and text.count(value, start) == found[value]
+    }
+    return [value for value in values if value not in complete]
+
+
+def _overlaps_itself(text: str, value: str, start: int) -> bool:
+    """True when two occurrences of ``value`` in ``text[start:]`` may overlap (then
+    ``str.count``, which counts occurrences that do not, may count fewer than there are).
+
+    Occurrences at ``p`` and ``p + d`` (``d`` shorter than the value) make ``value[d:]`` a
+    prefix of it, and ``value + value[-d:]`` an occurrence at ``p``: when none of those
+    occurs, no two occurrences overlap.
+    """
+    if not value:
+        return True
+    first = value[0]
+    shift = value.find(first, 1)
+    searches = 0
+    while shift != -1:
+        if value.startswith(value[shift:]):
+            searches += 1
+            if searches > _OVERLAP_SEARCHES or text.find(value + value[-shift:], start) != -1:
+                return True
+        shift = value.find(first, shift + 1)
+    return False
 
 
 def propagate_verbatim(
@@ -128,24 +220,60 @@ def propagate_verbatim(
 
     With ``settled`` (a stream), only values that end by then are final enough to propagate.
     """
-    values = _values(
-        text,
+    considered = (
         findings
         if settled is None
         else [
             Finding(finding.rule, tuple(span for span in finding.spans if span[1] <= settled))
             for finding in findings
-        ],
+        ]
     )
+    tallies = [_tally(text, finding.spans) for finding in considered]
+    values = _values(considered, tallies)
     if known:
         for value, rule in known.items():
             values.setdefault(value, rule)
     if not values:
         return list(findings)
-    spans: dict[int, set[Span]] = {finding.rule.index: set(finding.spans) for finding in findings}
+    given = {finding.rule.index: finding.spans for finding in findings}
+    spans: dict[int, set[Span]] = {index: set(found) for index, found in given.items()}
     rules = {finding.rule.index: finding.rule for finding in findings}
-    for position, value in occurrences(text, list(values), start):
+    # A rule's tally counts its distinct spans when none repeats and all are considered.
+    counted = {
+        finding.rule.index: tally
+        for finding, tally in zip(findings, tallies, strict=True)
+        if settled is None and not start
+    }
+    for index in [index for index in counted if len(spans[index]) != len(given[index])]:
+        del counted[index]
+    # Most occurrences are spans the rule found itself: only the others are added, and
+    # only values with an occurrence their rule lacks are searched for.
+    added: dict[int, list[Span]] = {}
+    unfound = _unfound(text, values, spans, start, counted)
+    for position, value in occurrences(text, unfound, start):
         rule = values[value]
-        spans.setdefault(rule.index, set()).add((position, position + len(value)))
-        rules[rule.index] = rule
-    return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]
+        span = (position, position + len(value))
+        present = spans.get(rule.index)
+        if present is None:
+            present = spans[rule.index] = set()
+            rules[rule.index] = rule
+        if span not in present:
+            present.add(span)
+            added.setdefault(rule.index, []).append(span)
+    unchanged = {finding.rule.index: finding for finding in findings}
+    result: list[Finding] = []
+    for index in sorted(rules):
+        present = spans[index]
+        found = given.get(index, ())
+        if len(found) + len(added.get(index, ())) != len(present):
+            ordered = tuple(sorted(present))  # ``given`` repeats a span
+        elif index in added:
+            # Sorting spans that are mostly in order already is cheap.
+            ordered = tuple(sorted([*found, *added[index]]))
+        else:
+            ordered = tuple(sorted(found))
+            if ordered == found and unchanged[index].rule is rules[index]:
+                result.append(unchanged[index])  # the same finding: no copy
+                continue
+        result.append(Finding(rules[index], ordered))
+    return result

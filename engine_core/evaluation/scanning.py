@@ -67,10 +67,9 @@ class _ScanGroup:
         return self.windowed + self.whole
 
 
-def _spans(matches: Iterable[regex.Match[str]]) -> Iterator[Span]:
-    """Yield the span of each match."""
-    for match in matches:
-        yield match.span()
+def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
+    """Return the span of each match."""
+    return [match.span() for match in matches]
 
 
 def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
@@ -123,26 +122,52 @@ def _windows(
     """Return the scan windows ``(low, high, last)`` around a group's prefilter hits.
 
     A window is scanned from ``low`` to ``high`` and keeps the spans starting
-    before ``last`` (the proof is in :meth:`Scanner._scan_group`).
+    before ``last`` (the proof is in :meth:`Scanner._scan_group`). Hits are joined in
+    order of where their matches may start (``low``): in the order given while that
+    order holds (the one pass reports hits by their end, mostly in that order too).
     """
-    before, after, lead = group.before, group.after, group.lead
-    # With every prefilter match known, a match containing hit [a, b) also starts
-    # at or after b - before; with finditer's non-overlapping hits only a - lead.
-    reach = sorted(
-        (
-            max(hit_end - before, hit_start - lead) if exhaustive else hit_start - lead,
-            max(hit_end, hit_start + 1),
-        )
-        for hit_start, hit_end in hits
-    )
+    hits = hits if isinstance(hits, list | tuple) else list(hits)
+    before, lead = group.before, group.lead
+
+    def reach() -> Iterator[tuple[int, int]]:
+        # With every prefilter match known, a match containing hit [a, b) also starts
+        # at or after b - before; with finditer's non-overlapping hits only a - lead.
+        if exhaustive:
+            for hit_start, hit_end in hits:
+                low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
+                yield low, hit_end if hit_end > hit_start else hit_start + 1
+        else:
+            for hit_start, hit_end in hits:
+                yield hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1
+
+    windows = _joined(reach(), group.after)
+    if windows is None:
+        windows = _joined(iter(sorted(reach())), group.after)
+        assert windows is not None  # sorted
+    return windows
+
+
+def _joined(reach: Iterator[tuple[int, int]], after: int) -> list[tuple[int, int, int]] | None:
+    """Return the windows of hits reaching ``(low, last)``, joining a hit that may start
+    within ``_WINDOW_MERGE_GAP`` of a window into it; None when the hits are not in
+    order of ``low``."""
     windows: list[tuple[int, int, int]] = []
-    low, last = reach[0]
+    low, last = next(reach)
+    previous = low
+    # A hit whose match may start by ``joined`` is scanned with the window before it.
+    joined = last - 1 + after + _WINDOW_MERGE_GAP
     for hit_low, hit_last in reach:
-        if hit_low <= last - 1 + after + _WINDOW_MERGE_GAP:
-            last = max(last, hit_last)
+        if hit_low < previous:
+            return None
+        previous = hit_low
+        if hit_low <= joined:
+            if hit_last > last:
+                last = hit_last
+                joined = last - 1 + after + _WINDOW_MERGE_GAP
         else:
             windows.append((low, last - 1 + after, last))
             low, last = hit_low, hit_last
+            joined = last - 1 + after + _WINDOW_MERGE_GAP
     windows.append((low, last - 1 + after, last))
     return windows
 
@@ -191,7 +216,11 @@ class Scanner:
             group.anchor: index + 1 if _context_words(group) >= OWN_PART_WORDS else 0
             for index, group in enumerate(contextual)
         }
-        self._context_groups = tuple(contextual)
+        #: Per part, every rule its groups hold: a part is searched unless all are skipped.
+        part_rules: dict[int, set[int]] = {}
+        for group in contextual:
+            part_rules.setdefault(self._parts[group.anchor], set()).update(group.indexes)
+        self._part_rules = {part: frozenset(indexes) for part, indexes in part_rules.items()}
         self._anchors = AnchorScanner.build([group.anchor for group in self._groups], self._parts)
         self._optional_parts = frozenset(self._parts.values())
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
@@ -325,9 +354,7 @@ class Scanner:
         """Return the optional parts of the one pass with a rule not in ``skip`` (None: all)."""
         if not skip:
             return None
-        return {
-            self._parts[group.anchor] for group in self._context_groups if not group.indexes <= skip
-        }
+        return {part for part, rules in self._part_rules.items() if not rules <= skip}
 
     @staticmethod
     def _scan_whole(
@@ -391,19 +418,18 @@ class Scanner:
         at a reported ``hit_end <= y`` and ``x >= hit_end - before`` too.
         """
         try:
-            hits: Iterator[Span] = (
-                iter(known_hits)
-                if known_hits is not None
-                else _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
-            )
-            first = next(hits, None)
-            if first is None:
+            hits: Sequence[Span]
+            if known_hits is not None:
+                hits = known_hits
+            else:
+                hits = _spans(group.prefilter.finditer(text, start, stop, timeout=group.timeout))
+            if not hits:
                 return
             if group.whole:
                 Scanner._scan_whole(group, text, start, stop, found, skip, known_hits)
             if not group.windowed:
                 return
-            windows = _windows(group, (first, *hits), exhaustive=known_hits is not None)
+            windows = _windows(group, hits, exhaustive=known_hits is not None)
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,

@@ -1,0 +1,58 @@
+"""The quick search of a rule's context words finds exactly what its pattern finds."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_core import Engine
+from engine_core.evaluation.context import Context
+
+#: Words that overlap, nest and share prefixes, in several cases and scripts.
+_WORDS = ["tel", "phone", "phone number", "mobile", "no", "No.", "ID", "id card", "\u0130D", "電話"]
+_PIECES = st.sampled_from(
+    [
+        *("tel", "Tel", "TEL", "phone", "PHONE number", " ", "-", ":", "hotel", "no", "No."),
+        *("x", "id", "ID card", "\u0131d", "\u0130D", "電話", "123", "é", "_", "\n"),
+    ]
+)
+
+
+def _pattern_spans(context: Context, text: str, low: int, high: int) -> list[tuple[int, int]]:
+    return [match.span() for match in context.words.finditer(text, low, high)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5),
+    pieces=st.lists(_PIECES, max_size=14),
+    bounds=st.tuples(st.integers(0, 60), st.integers(0, 60)),
+)
+def test_the_quick_search_finds_what_the_pattern_finds(
+    words: list[str], pieces: list[str], bounds: tuple[int, int]
+) -> None:
+    """Same spans, in the same order, for every range of ASCII and other text."""
+    context = Context.from_options({"context": words})
+    assert context is not None
+    text = "".join(pieces)
+    low, high = min(bounds), min(max(bounds), len(text))
+    low = min(low, high)
+    assert context.spans(text, low, high) == _pattern_spans(context, text, low, high)
+
+
+def test_the_builtin_rules_search_their_words_alike() -> None:
+    """Every context rule of the built-in pack, on a text holding labels and values."""
+    text = (
+        "Contact: jane@example.org. Her mobile number is (801) 359-0830, tel +44 20 7946 0958; "
+        "card no. 4111 1111 1111 1111, SSN: 123-45-6789, IBAN DE89 3704 0044 0532 0130 00, "
+        "Steuer-ID 12345678903, passport number X1234567, NHS No 943 476 5919, hotel telephone."
+    )
+    checked = 0
+    for rule in Engine().compiled_pack.rules:
+        if rule.context is not None:
+            for low, high in ((0, len(text)), (20, 90), (60, 61), (100, len(text) - 3)):
+                assert rule.context.spans(text, low, high) == _pattern_spans(
+                    rule.context, text, low, high
+                )
+            checked += 1
+    assert checked > 20

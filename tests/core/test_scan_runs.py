@@ -1,0 +1,110 @@
+"""A rule's scan by runs of matches finds what one search after another finds, and scan
+windows do not depend on the order of the prefilter hits."""
+
+from __future__ import annotations
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine_core.errors import DecisionBudgetExceededError
+from engine_core.evaluation.scanning import _WINDOW_MERGE_GAP, _ScanGroup, _windows
+from engine_core.matching import RegexMatcher
+
+#: Patterns with pieces to split, glued values, look-arounds and possible empty matches.
+PATTERNS = (
+    r"[0-9]+(?:[ -][0-9]+)*",
+    r"(?<![0-9])[0-9]{2,6}(?![0-9])",
+    r"(?<=a)b*",
+    r"a|(?=b)",
+    r"[a-z]+@[a-z]+",
+)
+
+
+def _even_digits(value: str) -> bool:
+    """A validator that refuses some candidates, so that pieces are searched."""
+    return sum(map(int, filter(str.isdigit, value))) % 2 == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pattern=st.sampled_from(PATTERNS),
+    text=st.text(st.sampled_from("0123 -ab@xz"), max_size=40),
+    checked=st.booleans(),
+    bounds=st.tuples(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40)),
+)
+def test_runs_of_matches_find_what_single_searches_find(
+    pattern: str, text: str, checked: bool, bounds: tuple[int, int, int]
+) -> None:
+    """Same spans for whole texts and windows, with and without a validator."""
+    matcher = RegexMatcher(pattern, validator=_even_digits if checked else None)
+    start, end, last = sorted(min(bound, len(text)) for bound in bounds)
+    expected = matcher._search(text, start, end, last, len(text), [])
+    assert matcher._scan(text, start, end, last, len(text)) == expected
+    whole = matcher._search(text, 0, len(text), len(text), len(text), [])
+    assert matcher.find(text) == whole
+
+
+def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
+    """The timeout bounds each search as before: a catastrophic pattern is stopped."""
+    matcher = RegexMatcher(r"^(?:(a+)\1*)+$", flags=["MULTILINE"], timeout=0.01)
+    with pytest.raises(DecisionBudgetExceededError):
+        matcher.find("a" * 30 + "b")
+    with pytest.raises(DecisionBudgetExceededError):  # after matches: searched one at a time
+        matcher.find("aaa\n" * 3 + "a" * 30 + "b")
+
+
+def _reference_windows(
+    hits: list[tuple[int, int]], before: int, after: int, lead: int, exhaustive: bool
+) -> list[tuple[int, int, int]]:
+    """Windows as the scanner's proof defines them: each hit reaches from where a match
+    containing it may start to its end; hits sorted by that start join a window they
+    reach within ``_WINDOW_MERGE_GAP`` characters of its end."""
+    reach = sorted(
+        (
+            max(end - before, start - lead) if exhaustive else start - lead,
+            max(end, start + 1),
+        )
+        for start, end in hits
+    )
+    joined: list[list[int]] = []
+    for low, last in reach:
+        if joined and low <= joined[-1][1] - 1 + after + _WINDOW_MERGE_GAP:
+            joined[-1][1] = max(joined[-1][1], last)
+        else:
+            joined.append([low, last])
+    return [(low, last - 1 + after, last) for low, last in joined]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    bounds=st.tuples(st.integers(0, 30), st.integers(0, 5), st.integers(0, 30)),
+    hits=st.lists(
+        st.tuples(st.integers(0, 200), st.integers(0, 10)).map(lambda hit: (hit[0], sum(hit))),
+        min_size=1,
+        max_size=12,
+    ),
+    exhaustive=st.booleans(),
+)
+def test_windows_of_hits_in_any_order_are_those_of_sorted_hits(
+    bounds: tuple[int, int, int], hits: list[tuple[int, int]], exhaustive: bool
+) -> None:
+    """Hits given by their end (as the one pass reports them), by their start or in no
+    order: the same windows."""
+    before, context, lead = bounds
+    group = _ScanGroup(
+        regex.compile("x"),
+        "x",
+        (),
+        (),
+        before,
+        before + context,
+        min(lead, before),
+        0.5,
+        frozenset(),
+    )
+    expected = _reference_windows(hits, before, before + context, min(lead, before), exhaustive)
+    for order in (sorted(hits, key=lambda hit: hit[1]), hits, list(reversed(hits))):
+        assert _windows(group, order, exhaustive=exhaustive) == expected
+        assert _windows(group, iter(order), exhaustive=exhaustive) == expected
