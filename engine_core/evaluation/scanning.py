@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from .. import deadline
 from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
@@ -23,6 +24,8 @@ __all__ = ["Scanner", "StreamCandidates"]
 #: A context-only group whose rules list at least this many context words gets a database
 #: of its own in the one pass (see Scanner.__init__).
 OWN_PART_WORDS = 40
+#: Scan windows of one rule between two looks at the decision's deadline.
+CHECK_EVERY_WINDOWS = 256
 
 
 def _context_words(group: _ScanGroup) -> int:
@@ -251,6 +254,7 @@ class Scanner:
         rules whose indexes are in ``skip`` are not run.
         """
         stop = len(text) if end is None else end
+        ends_by = deadline.current()
         found: dict[int, list[Span]] = {}
         for rule in self._unfiltered:
             if rule.index in skip:
@@ -265,10 +269,12 @@ class Scanner:
             for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
-                    self._scan_group(group, text, start, stop, found, skip, hits)
+                    deadline.check(ends_by)
+                    self._scan_group(group, text, start, stop, found, skip, hits, ends_by)
         for group in self._searched:
             if not (skip and group.indexes <= skip):
-                self._scan_group(group, text, start, stop, found, skip)
+                deadline.check(ends_by)
+                self._scan_group(group, text, start, stop, found, skip, None, ends_by)
         by_index = self._by_index
         return [Finding(by_index[index], tuple(sorted(found[index]))) for index in sorted(found)]
 
@@ -396,8 +402,10 @@ class Scanner:
         found: dict[int, list[Span]],
         skip: frozenset[int],
         known_hits: list[Span] | None = None,
+        ends_by: int | None = None,
     ) -> None:
-        """Add the spans of one prefilter group's rules to ``found``.
+        """Add the spans of one prefilter group's rules to ``found`` (by ``ends_by``, the
+        decision's deadline: :mod:`engine_core.deadline`).
 
         A whole-range scan of a rule finds its leftmost match, then the next one
         from where that ended. Every match contains a prefilter match starting at
@@ -437,13 +445,26 @@ class Scanner:
                 group.timeout * 1000,
                 group.timeout * 1000,
             ) from None
+        # With a deadline, a checkpoint every CHECK_EVERY_WINDOWS windows.
+        batches = (
+            [windows]
+            if ends_by is None
+            else [
+                windows[first : first + CHECK_EVERY_WINDOWS]
+                for first in range(0, len(windows), CHECK_EVERY_WINDOWS)
+            ]
+        )
         for rule in group.windowed:
             if rule.index in skip:
                 continue
             matcher = rule.matcher
             spans: list[Span] = []
-            for low, high, last in windows:
-                window_start, window_stop = max(low, start), min(high, stop)
-                spans.extend(matcher.find_in_window(text, window_start, window_stop, last, stop))
+            for batch in batches:
+                deadline.check(ends_by)
+                for low, high, last in batch:
+                    window_start, window_stop = max(low, start), min(high, stop)
+                    spans.extend(
+                        matcher.find_in_window(text, window_start, window_stop, last, stop)
+                    )
             if spans:
                 found.setdefault(rule.index, []).extend(spans)
