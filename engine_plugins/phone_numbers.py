@@ -313,8 +313,7 @@ class PhoneMatcher(RegexMatcher):
         pass gives both."""
         if self.required_context is not None:
             return super().candidates_in_window(text, start, stop, last, limit)
-        validator = self.validator
-        assert validator is not None
+        numbers = self._numbers_of()
         values: list[Span] = []
         spans: list[Span] = []
         try:
@@ -326,7 +325,9 @@ class PhoneMatcher(RegexMatcher):
                     continue
                 spans.append((begin, finish))
                 values.extend(
-                    span for span in self._numbers(text, begin, finish, validator) if span[0] < last
+                    (begin + first, begin + end)
+                    for first, end in numbers(text[begin:finish])
+                    if begin + first < last
                 )
         except TimeoutError:
             raise self.timed_out() from None
