@@ -877,7 +877,9 @@ class StreamSession:
     def _cut(self, text: str, start: int, scan: _Scan) -> int:
         """Return the last safe cut (just after a whitespace) in ``text[start:]``, or ``start``."""
         upper = min(scan.growth, len(text) - self.lookahead_chars + 1)
-        starts, ends = _union(scan.avoid)
+        # Never inside a candidate, nor inside a value (a verbatim occurrence of one is a
+        # value no rule's candidates hold).
+        starts, ends = _union([*scan.avoid, *(s for f in scan.findings for s in f.spans)])
         while upper > start:
             space = _LAST_WHITESPACE.search(text, start, upper)
             if space is None:

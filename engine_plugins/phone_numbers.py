@@ -195,6 +195,9 @@ _MIN_JOINED = 7
 _LEADING_COUNT = 2
 
 
+#: A run of what phone matches are made of, from a character one may start with: every
+#: match lies inside one (see PhoneMatcher.candidates_in_window).
+_RUN = regex.compile(f"[(+0-9][{re.escape(_PHONE_CHARACTERS)}]*")
 #: A character no phone number holds, searched backwards (one C search, whatever the run).
 _LAST_NOT_IN_A_NUMBER = regex.compile(f"[^{re.escape(_PHONE_CHARACTERS)}]", regex.REVERSE)
 
@@ -312,7 +315,12 @@ class PhoneMatcher(RegexMatcher):
         without required context :meth:`find` validates every pattern match in turn, so one
         pass gives both."""
         if self.required_context is not None:
-            return super().candidates_in_window(text, start, stop, last, limit)
+            # The values need a word nearby; the candidates, which a stream never cuts
+            # inside, are the runs of phone characters: every pattern match lies in one
+            # (a superset is safe, and one C search instead of the pattern at each digit).
+            found = self.find_in_window(text, start, stop, last, limit)
+            runs = [match.span() for match in _RUN.finditer(text, start, stop)]
+            return found, sorted({*found, *(run for run in runs if run[0] < last)})
         numbers = self._numbers_of()
         values: list[Span] = []
         spans: list[Span] = []
