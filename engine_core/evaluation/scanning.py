@@ -371,8 +371,10 @@ class Scanner:
         found: dict[int, list[Span]],
         skip: frozenset[int],
         known_hits: list[Span] | None,
+        ends_by: int | None = None,
     ) -> None:
-        """Add the spans of the group's rules without a window proof to ``found``.
+        """Add the spans of the group's rules without a window proof to ``found`` (a look
+        at the decision's deadline ``ends_by`` before each rule).
 
         With every prefilter match known and a rule's lead known, only starts near
         a hit are attempted (:meth:`Matcher.find_near`); a guarded hit starts one
@@ -383,6 +385,7 @@ class Scanner:
         for rule in group.whole:
             if rule.index in skip:
                 continue
+            deadline.check(ends_by)
             lead = rule.matcher.prefilter_lead
             if known_hits is not None and lead is not None:
                 if starts is None:
@@ -434,7 +437,7 @@ class Scanner:
             if not hits:
                 return
             if group.whole:
-                Scanner._scan_whole(group, text, start, stop, found, skip, known_hits)
+                Scanner._scan_whole(group, text, start, stop, found, skip, known_hits, ends_by)
             if not group.windowed:
                 return
             windows = _windows(group, hits, exhaustive=known_hits is not None)
