@@ -16,13 +16,17 @@ comparison.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
 from .errors import DecisionBudgetExceededError
 
-__all__ = ["check", "current", "running"]
+__all__ = ["call", "check", "current", "running"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _DEADLINE: ContextVar[int | None] = ContextVar("engine_decision_deadline", default=None)
 
@@ -36,6 +40,15 @@ def running(deadline_ns: int | None) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def call(deadline_ns: int | None, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Return ``function(*args, **kwargs)`` run as a decision that must end by
+    ``deadline_ns`` (None: called as it is, at no cost)."""
+    if deadline_ns is None:
+        return function(*args, **kwargs)
+    with running(deadline_ns):
+        return function(*args, **kwargs)
 
 
 def current() -> int | None:

@@ -199,12 +199,9 @@ class Engine:
         encoded = scan_bytes(text)
         pending = _digest_later(encoded) if len(text) >= BACKGROUND_DIGEST_CHARS else None
         try:
-            ends_by = self._budget.deadline(started)
-            if ends_by is None:
-                verdict = self._compiled.decide(text, encoded.data)
-            else:
-                with deadline.running(ends_by):  # the scan stops once the budget is spent
-                    verdict = self._compiled.decide(text, encoded.data)
+            verdict = deadline.call(
+                self._budget.deadline(started), self._compiled.decide, text, encoded.data
+            )
         except DecisionBudgetExceededError:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             raise self._budget.exceeded(elapsed_ms(started)) from None

@@ -507,8 +507,8 @@ class StreamSession:
         self._state = ACTIVE
         self._block: tuple[str, str] | None = None
         self._buffer = ""  # joined text from source offset _base
-        self._seen: dict[str, CompiledRule] = {}  # values found so far (verbatim occurrences)
-        self._known = KnownValues()  # the same values, searchable
+        # Values released so far, with the rule that found each (verbatim occurrences).
+        self._known: KnownValues[CompiledRule] = KnownValues()
         self._pending: list[str] = []  # pieces received since the last join
         self._base = 0
         self._released = 0  # source offset up to which text was released
@@ -583,40 +583,39 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
-        # Most pushes of a fast stream end here: too little new text for a scan (the rules
-        # of _scan_due, solved for the characters received), and no pause since the last.
+        # Most pushes of a fast stream end here, after two comparisons and a clock read: too
+        # little new text for a scan (see _plan_next_scan), and no pause since the last one.
         received = self._received
-        if received < self._wait_until or (
-            received < self._due_at and time.perf_counter_ns() - self._scanned_ns < SCAN_DELAY_NS
+        if (
+            received < self._wait_until
+            or (
+                received < self._due_at
+                and time.perf_counter_ns() - self._scanned_ns < SCAN_DELAY_NS
+            )
+            or not self._scan_useful()
         ):
             if self._budgeted:
                 self._within_budget(started)
             return []
-        if not self._scan_due():
-            if self._budgeted:
-                self._within_budget(started)
-            return []
         chunks = self._scan(final=False, started=started or time.perf_counter_ns())
+        self._plan_next_scan()
+        return chunks
+
+    def _plan_next_scan(self) -> None:
+        """Work out, in characters received, when the next scan may run: once the new text
+        is at least 1/SCAN_GROWTH_DIVISOR of the buffer (linear work), and at least
+        1/SCAN_WAIT_SHARE of everything received, at most SCAN_WAIT_CHARS (a scan's fixed
+        cost shared by enough characters), unless SCAN_DELAY_NS passed."""
         divisor, share, scanned = SCAN_GROWTH_DIVISOR, SCAN_WAIT_SHARE, self._scanned_at
         self._wait_until = -(-(divisor * scanned - self._base) // (divisor - 1))
         self._due_at = min(-(-(share * scanned) // (share - 1)), scanned + SCAN_WAIT_CHARS)
-        return chunks
 
-    def _scan_due(self) -> bool:
-        """True when a scan could release or block now (and keeps the work linear)."""
+    def _scan_useful(self) -> bool:
+        """True when a scan could release or block now."""
         if not self._can_release:
-            if not self._can_block_early:
-                return False
-        elif self._first_space < 0 or self._first_space > self._received - self.lookahead_chars:
-            return False  # no whitespace far enough from the end: nothing could be cut
-        # Not enough new text since the last scan: wait (keeps the work linear, and a scan's
-        # fixed cost shared by enough characters).
-        new = self._received - self._scanned_at
-        if SCAN_GROWTH_DIVISOR * new < self._received - self._base:
-            return False
-        if SCAN_WAIT_SHARE * new >= min(self._received, SCAN_WAIT_SHARE * SCAN_WAIT_CHARS):
-            return True
-        return time.perf_counter_ns() - self._scanned_ns >= SCAN_DELAY_NS
+            return self._can_block_early
+        # Whitespace far enough from the end: something could be cut.
+        return 0 <= self._first_space <= self._received - self.lookahead_chars
 
     def flush(self) -> list[StreamChunk]:
         """End the stream: release everything left (or block); the session is then completed."""
@@ -663,7 +662,7 @@ class StreamSession:
         growth = scan.growth
         settled = None if final else growth
         findings = propagate_verbatim(text, scan.findings, None, start, settled)
-        if self._seen:
+        if self._known:
             findings = self._known_occurrences(text, start, settled, scan.findings, findings)
             if not final:
                 # An occurrence of a known value may still be arriving at the end.
@@ -704,7 +703,7 @@ class StreamSession:
         for position, value in hits:
             if value in new:
                 continue
-            rule = self._seen[value]
+            rule = self._known.owner(value)
             spans.setdefault(rule.index, set()).add((position, position + len(value)))
             rules[rule.index] = rule
         return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(rules)]
@@ -816,9 +815,8 @@ class StreamSession:
                 earliest = max(
                     earliest, _earliest_attempt(plan, served.hits.get(rule.index), start, end)
                 )
-            hits = served.hits.get(rule.index) if rule.index in served.served else None
-            if hits is None and rule.index in served.served:
-                hits = []  # served, and its prefilter has no complete match in the text
+            # A served rule's prefilter hits (none: no complete match in the text).
+            hits = served.hits.get(rule.index, []) if rule.index in served.served else None
             rule_growth = _rule_growth(
                 plan,
                 text,
@@ -920,12 +918,7 @@ class StreamSession:
         self._scanned_chars += len(text)
         self._scanned_at = self._received
         try:
-            ends_by = self._budget.deadline(started)
-            if ends_by is None:
-                scan = self._find(text, start, final)
-            else:
-                with deadline.running(ends_by):  # the scan stops once the budget is spent
-                    scan = self._find(text, start, final)
+            scan = deadline.call(self._budget.deadline(started), self._find, text, start, final)
         except DecisionBudgetExceededError:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             self._over_budget(elapsed_ms(started))
@@ -944,10 +937,7 @@ class StreamSession:
         for finding in released:  # released values are final: later occurrences are redacted too
             for span_start, span_end in finding.spans:
                 if span_end - span_start >= MIN_PROPAGATED_CHARS:
-                    value = text[span_start:span_end]
-                    if value not in self._seen:
-                        self._seen[value] = finding.rule
-                        self._known.add(value)
+                    self._known.add(text[span_start:span_end], finding.rule)
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut

@@ -16,7 +16,7 @@ import bisect
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -257,6 +257,14 @@ class _Occurrences:
         return False
 
 
+def _numbers_at(
+    numbers: Callable[[str], tuple[Span, ...]], text: str, begin: int, finish: int
+) -> Iterator[Span]:
+    """Yield the spans in ``text`` of the phone numbers ``numbers`` finds in the candidate
+    ``text[begin:finish]``."""
+    return ((begin + first, begin + last) for first, last in numbers(text[begin:finish]))
+
+
 class PhoneMatcher(RegexMatcher):
     """Phone candidates, split only where a phone number's digit groups allow it.
 
@@ -290,23 +298,25 @@ class PhoneMatcher(RegexMatcher):
         )
         try:
             for low, high in ranges:
-                for match in self.pattern.finditer(text, low, stop, timeout=self.timeout):
-                    begin, finish = match.span()
-                    if begin >= high:
-                        break
-                    if finish == begin:
-                        continue
+                for begin, finish in self._matches(text, low, stop, high):
                     if context is not None and words is not None:
                         if not words.maybe_near(begin, finish):
                             continue  # no word anywhere near: the exact search finds none
                         if context.distance(text, begin, finish) is None:
                             continue
-                    spans.extend(
-                        (begin + first, begin + last) for first, last in numbers(text[begin:finish])
-                    )
+                    spans.extend(_numbers_at(numbers, text, begin, finish))
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
+        """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``."""
+        for match in self.pattern.finditer(text, low, stop, timeout=self.timeout):
+            begin, finish = match.span()
+            if begin >= high:
+                return
+            if finish > begin:
+                yield begin, finish
 
     def candidates_in_window(
         self, text: str, start: int, stop: int, last: int, limit: int | None = None
@@ -325,17 +335,10 @@ class PhoneMatcher(RegexMatcher):
         values: list[Span] = []
         spans: list[Span] = []
         try:
-            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
-                begin, finish = match.span()
-                if begin >= last:
-                    break
-                if finish == begin:
-                    continue
+            for begin, finish in self._matches(text, start, stop, last):
                 spans.append((begin, finish))
                 values.extend(
-                    (begin + first, begin + end)
-                    for first, end in numbers(text[begin:finish])
-                    if begin + first < last
+                    span for span in _numbers_at(numbers, text, begin, finish) if span[0] < last
                 )
         except TimeoutError:
             raise self.timed_out() from None

@@ -10,6 +10,7 @@ every character outside Latin-1 reads as ``?`` there.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 import ahocorasick
 
@@ -59,13 +60,16 @@ def _by_hyperscan(text: str, values: Sequence[str], start: int) -> list[tuple[in
     return found
 
 
+Owner = TypeVar("Owner")
+
 #: Values a :class:`KnownValues` collects before it builds their automaton.
 _LEVEL_BASE = 32
 
 
-class KnownValues:
-    """Values found so far in a stream, with every occurrence in a new piece of text found
-    in time that does not grow with how many there are (docs/architecture.md, Streaming).
+class KnownValues(Generic[Owner]):
+    """Values found so far in a stream, each with its owner (the rule that found it first),
+    and every occurrence of them in a new piece of text, found in time that does not grow
+    with how many there are (docs/architecture.md, Streaming).
 
     Rebuilding one automaton of all values at every scan would make a long stream's work
     quadratic. The values are kept in levels instead, each an automaton of
@@ -75,23 +79,27 @@ class KnownValues:
     """
 
     def __init__(self) -> None:
+        self._owners: dict[str, Owner] = {}  # in the order values arrived
         self._order: list[str] = []
-        self._known: set[str] = set()
         self._levels: list[tuple[int, ahocorasick.Automaton]] = []
         self._recent = 0  # the newest values, not yet in a level
         self.longest = 0  # the length of the longest value
 
     def __contains__(self, value: object) -> bool:
-        return value in self._known
+        return value in self._owners
 
     def __len__(self) -> int:
         return len(self._order)
 
-    def add(self, value: str) -> None:
-        """Remember ``value`` (a known one is ignored)."""
-        if value in self._known:
+    def owner(self, value: str) -> Owner:
+        """Return the owner ``value`` was added with."""
+        return self._owners[value]
+
+    def add(self, value: str, owner: Owner) -> None:
+        """Remember ``value`` with its ``owner`` (a known value keeps its first owner)."""
+        if value in self._owners:
             return
-        self._known.add(value)
+        self._owners[value] = owner
         self._order.append(value)
         self.longest = max(self.longest, len(value))
         self._recent += 1

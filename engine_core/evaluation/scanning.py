@@ -69,6 +69,18 @@ class _ScanGroup:
         """Every rule of the group."""
         return self.windowed + self.whole
 
+    @property
+    def shift(self) -> int:
+        """How far before its prefilter match a one-pass hit starts: 1 when the anchor is
+        led by a guard character (0 at the scan's start, where ``^`` stands for it)."""
+        return 0 if self.anchor == self.prefilter.pattern else 1
+
+    def near_starts(self, hits: Iterable[Span]) -> list[int]:
+        """Return where the prefilter matches of one-pass ``hits`` start, at the latest,
+        sorted (for :meth:`~engine_core.matching.Matcher.find_near`, with a lead grown
+        by :attr:`shift`)."""
+        return sorted({hit_start + self.shift for hit_start, _ in hits})
+
 
 def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
     """Return the span of each match."""
@@ -323,12 +335,10 @@ class Scanner:
                         text, start
                     )
                     continue
-                # As in ``_scan_whole``: a guarded hit starts one character before its match.
-                shift = 0 if group.anchor == group.prefilter.pattern else 1
                 if starts is None:
-                    starts = sorted({hit_start + shift for hit_start, _ in hits})
+                    starts = group.near_starts(hits)
                 values[rule.index], candidates[rule.index] = rule.matcher.candidates_near(
-                    text, starts, lead + shift, start
+                    text, starts, lead + group.shift, start
                 )
             if not group.windowed:
                 continue
@@ -349,7 +359,7 @@ class Scanner:
         guarded = frozenset(
             index
             for anchor in by_anchor
-            if anchor != self._by_anchor[anchor].prefilter.pattern
+            if self._by_anchor[anchor].shift
             for index in self._by_anchor[anchor].indexes
         )
         return StreamCandidates(
@@ -380,7 +390,6 @@ class Scanner:
         a hit are attempted (:meth:`Matcher.find_near`); a guarded hit starts one
         character before its prefilter match, hence one more character of lead.
         """
-        shift = 0 if group.anchor == group.prefilter.pattern else 1
         starts: list[int] | None = None
         for rule in group.whole:
             if rule.index in skip:
@@ -389,8 +398,8 @@ class Scanner:
             lead = rule.matcher.prefilter_lead
             if known_hits is not None and lead is not None:
                 if starts is None:
-                    starts = sorted({hit_start + shift for hit_start, _ in known_hits})
-                spans = rule.matcher.find_near(text, starts, lead + shift, start, stop)
+                    starts = group.near_starts(known_hits)
+                spans = rule.matcher.find_near(text, starts, lead + group.shift, start, stop)
             else:
                 spans = rule.matcher.find(text, start, stop)
             if spans:

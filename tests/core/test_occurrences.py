@@ -55,11 +55,13 @@ def test_a_stream_s_known_values_find_every_occurrence(
     values: list[str], text: str, start: int
 ) -> None:
     """A stream's known values (kept in levels of automata as they arrive) find every
-    occurrence of each, however many there are, and remember the longest."""
-    known = KnownValues()
-    for value in values:
-        known.add(value)
+    occurrence of each, however many there are, and remember the longest and the owner
+    each value came with first."""
+    known: KnownValues[int] = KnownValues()
+    for position, value in enumerate(values):
+        known.add(value, position)
     assert len(known) == len(set(values))
     assert all(value in known for value in values)
+    assert all(known.owner(value) == values.index(value) for value in values)
     assert known.longest == max(map(len, values), default=0)
     assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))
