@@ -62,14 +62,16 @@ _CASE_EXCEPTIONS = {
     0x1C87: "\u0463",
     0x1C88: "\ua64b",
 }
-_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "]")
+#: The characters that need the exceptions, and capital sigma: ``str.lower`` writes it
+#: as a final sigma at a word's end, which the exceptions then fold back.
+_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "\u03a3]")
 
 
 def caseless(text: str) -> str:
     """Return ``text`` lower-cased so that a case-insensitive match is a substring of it."""
     if text.isascii() or _CASE_CHARS.search(text) is None:
         return text.lower()
-    return text.translate(_CASE_EXCEPTIONS).lower()
+    return text.translate(_CASE_EXCEPTIONS).lower().replace("\u03c2", "\u03c3")
 
 
 def glued_script(char: str) -> bool:

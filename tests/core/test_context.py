@@ -9,7 +9,7 @@ import unicodedata
 
 import pytest
 import regex
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
@@ -112,6 +112,7 @@ _LETTERS = st.sampled_from(list("aAiIİıσςΣßkKsSzé電話番号เลขの
 
 
 @settings(max_examples=300, deadline=None)
+@example(word="A\u03a3", text="A\u03c2")  # lower() writes a word-final capital sigma as final
 @given(word=st.text(_LETTERS, min_size=1, max_size=4), text=st.text(_LETTERS, max_size=16))
 def test_unmet_never_skips_a_rule_whose_context_finds_a_word(word: str, text: str) -> None:
     """The pre-scan is a superset of the rule's own context search."""
