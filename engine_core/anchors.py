@@ -24,7 +24,7 @@ import re
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import deadline
@@ -71,6 +71,19 @@ def _replace_and_record(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("engine_pack.scan_replace", _replace_and_record)
 
 
+def _compiled(sources: Sequence[str], ids: Iterable[int]) -> Any:
+    """Return a block-mode database of ``sources[i]`` for each ``i`` in ``ids`` (reported as i)."""
+    assert HYPERSCAN is not None
+    chosen = list(ids)
+    database = HYPERSCAN.Database(mode=HYPERSCAN.HS_MODE_BLOCK)
+    database.compile(
+        expressions=[sources[index].encode("ascii") for index in chosen],
+        ids=chosen,
+        flags=[HYPERSCAN.HS_FLAG_SOM_LEFTMOST] * len(chosen),
+    )
+    return database
+
+
 def scan_bytes(text: str) -> ScanBytes:
     """Return ``text`` as Hyperscan scans it, with the runs of replaced characters."""
     if text.isascii():  # the common case: a copy of the string's own bytes
@@ -98,15 +111,29 @@ _BROAD = re.compile(r"\[\^[^\]]*\][*+{]")
 class AnchorScanner:
     """Finds the hits of several prefilters in one Hyperscan pass (a few with broad ones).
 
-    ``optional`` sources are compiled apart, by the part each is given, so that a scan
-    may leave a part out (the prefilters of context-required rules, when the text has
-    none of their words).
+    ``optional`` sources each have a part (a small int): a scan may leave a part out
+    (the prefilters of context-required rules, when the text has none of their
+    words). The sources without a part are compiled apart (their *base*), and every
+    source together into one more database: a text that needs no optional part is
+    searched by the base, any other by the one database, whose hits of the parts
+    left out are dropped. Hyperscan's cost grows with the bytes each database reads
+    rather than with its patterns, so one pass over everything beats the base plus a
+    pass per part.
     """
 
-    def __init__(self, databases: Sequence[tuple[Any, int | None]], sources: Sequence[str]) -> None:
-        self._databases = tuple(database for database, _ in databases)
-        self._parts = tuple(part for _, part in databases)
+    def __init__(
+        self,
+        base: Sequence[Any],
+        whole: Any | None,
+        sources: Sequence[str],
+        parts: Sequence[int | None],
+    ) -> None:
+        self._base = tuple(base)
+        self._whole = whole
+        self._databases = (*self._base, *(() if whole is None else (whole,)))
         self.sources = tuple(sources)
+        #: Each source's part (None: always searched), by its identifier.
+        self._part_of = tuple(parts)
         #: The same sources as a set: membership is checked once per prefilter group.
         self.accelerated = frozenset(self.sources)
         self._local = threading.local()
@@ -117,33 +144,25 @@ class AnchorScanner:
     ) -> AnchorScanner | None:
         """Compile the accelerable ``sources``; None when Hyperscan or every source is unusable.
 
-        ``optional`` gives some sources a part (a small int): each part is its own database.
+        ``optional`` gives some sources a part (a small int) a scan may leave out.
         """
         usable = [source for source in sources if accelerable(source)]
         if not usable or HYPERSCAN is None:
             return None
-        parts = optional or {}
-        databases: list[tuple[Any, int | None]] = []
-        for part in (None, *sorted(set(parts.values()))):
-            members = [index for index, source in enumerate(usable) if parts.get(source) == part]
-            broad = [index for index in members if _BROAD.search(usable[index])]
-            lean = [index for index in members if index not in broad]
-            for ids in (lean, broad):
-                if not ids:
-                    continue
-                database = HYPERSCAN.Database(mode=HYPERSCAN.HS_MODE_BLOCK)
-                try:
-                    database.compile(
-                        expressions=[usable[index].encode("ascii") for index in ids],
-                        ids=ids,
-                        flags=[HYPERSCAN.HS_FLAG_SOM_LEFTMOST] * len(ids),
-                    )
-                except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
-                    return None
-                databases.append((database, part))
-        return cls(databases, usable)
+        given = optional or {}
+        parts = [given.get(source) for source in usable]
+        always = [index for index, part in enumerate(parts) if part is None]
+        broad = [index for index in always if _BROAD.search(usable[index])]
+        lean = [index for index in always if index not in broad]
+        try:
+            base = [_compiled(usable, ids) for ids in (lean, broad) if ids]
+            whole = _compiled(usable, range(len(usable))) if len(always) < len(usable) else None
+        except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
+            return None
+        return cls(base, whole, usable, parts)
 
     def _scratches(self) -> tuple[Any, ...]:
+        """Return this thread's scratch for each database (the base's, then the whole's)."""
         # Hyperscan scratch space must not be shared between threads.
         scratches: tuple[Any, ...] | None = getattr(self._local, "scratches", None)
         if scratches is None:
@@ -188,17 +207,25 @@ class AnchorScanner:
             return len(found) % CHECK_EVERY_HITS == 0 and time.perf_counter_ns() > stop_after
 
         handler = on_match if ends_by is None else on_match_until
-        scans = zip(self._databases, self._parts, self._scratches(), strict=True)
-        for database, part, scratch in scans:
-            if part is None:
-                if optional_only:
-                    continue
-            elif parts is not None and part not in parts:
-                continue
+        scratches = self._scratches()
+        if self._whole is not None and (optional_only or parts is None or parts):
+            searched = [(self._whole, scratches[-1])]
+        else:  # no optional part asked for (or none exists): the base alone
+            searched = list(zip(self._base, scratches, strict=False))
+        for database, scratch in searched:
             try:
                 database.scan(data, match_event_handler=handler, scratch=scratch)
             except HYPERSCAN.ScanTerminated:
                 deadline.check(ends_by)  # stopped by its deadline: the decision is over budget
                 raise
         sources = self.sources
+        if self._whole is not None and (optional_only or parts is not None):
+            # The one database found every part: keep what was asked for.
+            part_of = self._part_of
+            kept: dict[str, list[tuple[int, int]]] = {}
+            for identifier, found in hits.items():
+                part = part_of[identifier]
+                if not optional_only if part is None else parts is None or part in parts:
+                    kept[sources[identifier]] = found
+            return kept
         return {sources[identifier]: found for identifier, found in hits.items()}

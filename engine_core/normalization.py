@@ -89,10 +89,15 @@ class NormalizedView:
 
 #: Runs of characters outside ASCII: only they can fold.
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+#: Runs of ASCII characters: removing them leaves what may fold (long runs: a fast C loop).
+_ASCII = re.compile(r"[\x00-\x7f]+")
 
 
 def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
     """Return the positions of the characters the fold changes, in order."""
+    outside = _ASCII.sub("", text)
+    if outside.translate(table) == outside:
+        return []  # the common case, decided by two C passes without a loop per run
     positions: list[int] = []
     for run in _NON_ASCII.finditer(text):
         chunk = run.group()

@@ -12,7 +12,7 @@ from ..anchors import HYPERSCAN as _hyperscan
 from .context import caseless, fold_word
 from .rules import CompiledRule
 
-__all__ = ["ContextWords", "caseless"]
+__all__ = ["ContextWords", "NearbyWords", "caseless"]
 
 
 class ContextWords:
@@ -80,6 +80,46 @@ class ContextWords:
         if not self._required:
             return frozenset()
         return self._all - self._met(caseless(text))
+
+
+class NearbyWords:
+    """Which of some context-required rules have a word of theirs near a range of a text.
+
+    A value of such a rule counts only with a word within the rule's window of it
+    (:meth:`~engine_core.evaluation.context.Context.distance`), so a scan window none
+    of whose rules' words lies within that reach yields nothing that counts: the
+    rules sharing a prefilter (phones in every language) are asked once per window,
+    by one automaton over all their words, instead of one search each. Plain
+    substrings of the lower-cased text: a superset of each rule's own word search.
+    """
+
+    def __init__(self, rules: Iterable[CompiledRule]) -> None:
+        required = [rule for rule in rules if rule.context is not None and rule.context.required]
+        #: The rules asked about: those with required context.
+        self.indexes = frozenset(rule.index for rule in required)
+        self._reach = max((rule.context.window for rule in required if rule.context), default=0)
+        owners: dict[str, set[int]] = {}
+        for rule in required:
+            for word in rule.declaration.options.get("context") or ():
+                folded = caseless(fold_word(word))
+                if folded:
+                    owners.setdefault(folded, set()).add(rule.index)
+        self._automaton: Any = None
+        if owners:
+            self._automaton = ahocorasick.Automaton()
+            for word, indexes in owners.items():
+                self._automaton.add_word(word, frozenset(indexes))
+            self._automaton.make_automaton()
+
+    def near(self, text: str, start: int, stop: int) -> set[int]:
+        """Return the rules asked about with a word within their reach of ``text[start:stop]``."""
+        met: set[int] = set()
+        if self._automaton is None:
+            return met
+        nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
+        for _, indexes in self._automaton.iter(nearby):
+            met |= indexes
+        return met
 
 
 def _edge(char: str) -> bytes:

@@ -88,14 +88,18 @@ class CompiledPack:
         scanned = text if view is None else view.text
         skip = self._context_words.unmet(scanned)
         if view is None:
-            findings = resolve(text, self._scanner.find(text, 0, None, encoded, skip))
+            findings = resolve(
+                text, self._scanner.find(text, 0, None, encoded, skip, contextual=True)
+            )
         else:
             findings = [
                 Finding(
                     finding.rule,
                     tuple(view.original_span(start, end) for start, end in finding.spans),
                 )
-                for finding in resolve(view.text, self._scanner.find(view.text, skip=skip))
+                for finding in resolve(
+                    view.text, self._scanner.find(view.text, skip=skip, contextual=True)
+                )
             ]
         deadline.check(ends_by)
         return propagate_verbatim(text, findings) if propagate else findings

@@ -16,6 +16,7 @@ from .. import deadline
 from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
+from .context_words import NearbyWords
 from .rules import CompiledRule, Finding
 
 __all__ = ["Scanner", "StreamCandidates"]
@@ -246,6 +247,12 @@ class Scanner:
         #: The groups whose prefilter the one pass cannot take: searched one by one.
         self._searched = tuple(group for group in self._groups if group.anchor not in accelerated)
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
+        #: Per group with context-required windowed rules: their words, asked per window.
+        self._nearby = {
+            group.anchor: NearbyWords(group.windowed)
+            for group in self._groups
+            if any(rule.context is not None and rule.context.required for rule in group.windowed)
+        }
         self._by_index = {rule.index: rule for rule in self.rules}
         #: The indexes of the rules whose prefilter the one pass searches.
         self.served = frozenset(
@@ -259,11 +266,15 @@ class Scanner:
         end: int | None = None,
         encoded: bytes | None = None,
         skip: frozenset[int] = frozenset(),
+        *,
+        contextual: bool = False,
     ) -> list[Finding]:
         """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
 
         ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; the
-        rules whose indexes are in ``skip`` are not run.
+        rules whose indexes are in ``skip`` are not run. With ``contextual`` (the caller
+        applies required context), a context-required rule's values are looked for only
+        where a word of the rule is near.
         """
         stop = len(text) if end is None else end
         ends_by = deadline.current()
@@ -282,11 +293,13 @@ class Scanner:
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
                     deadline.check(ends_by)
-                    self._scan_group(group, text, start, stop, found, skip, hits, ends_by)
+                    nearby = self._nearby.get(anchor) if contextual else None
+                    self._scan_group(group, text, start, stop, found, skip, hits, ends_by, nearby)
         for group in self._searched:
             if not (skip and group.indexes <= skip):
                 deadline.check(ends_by)
-                self._scan_group(group, text, start, stop, found, skip, None, ends_by)
+                nearby = self._nearby.get(group.anchor) if contextual else None
+                self._scan_group(group, text, start, stop, found, skip, None, ends_by, nearby)
         by_index = self._by_index
         return [Finding(by_index[index], tuple(sorted(found[index]))) for index in sorted(found)]
 
@@ -415,9 +428,11 @@ class Scanner:
         skip: frozenset[int],
         known_hits: list[Span] | None = None,
         ends_by: int | None = None,
+        nearby: NearbyWords | None = None,
     ) -> None:
         """Add the spans of one prefilter group's rules to ``found`` (by ``ends_by``, the
-        decision's deadline: :mod:`engine_core.deadline`).
+        decision's deadline: :mod:`engine_core.deadline`); with ``nearby``, a
+        context-required rule is run only in windows with a word of its own near them.
 
         A whole-range scan of a rule finds its leftmost match, then the next one
         from where that ended. Every match contains a prefilter match starting at
@@ -459,24 +474,34 @@ class Scanner:
             ) from None
         # With a deadline, a checkpoint every CHECK_EVERY_WINDOWS windows.
         batches = (
-            [windows]
+            [(0, windows)]
             if ends_by is None
             else [
-                windows[first : first + CHECK_EVERY_WINDOWS]
+                (first, windows[first : first + CHECK_EVERY_WINDOWS])
                 for first in range(0, len(windows), CHECK_EVERY_WINDOWS)
             ]
         )
+        # Per window, the context-required rules with a word near it (asked once for all).
+        near: list[set[int]] | None = None
+        if nearby is not None and any(
+            rule.index in nearby.indexes and rule.index not in skip for rule in group.windowed
+        ):
+            near = [nearby.near(text, max(low, start), min(high, stop)) for low, high, _ in windows]
         for rule in group.windowed:
             if rule.index in skip:
                 continue
             matcher = rule.matcher
+            index = rule.index
+            worded = near if nearby is not None and index in nearby.indexes else None
             spans: list[Span] = []
-            for batch in batches:
+            for first, batch in batches:
                 deadline.check(ends_by)
-                for low, high, last in batch:
+                for position, (low, high, last) in enumerate(batch, first):
+                    if worded is not None and index not in worded[position]:
+                        continue  # no word of the rule near: nothing here would count
                     window_start, window_stop = max(low, start), min(high, stop)
                     spans.extend(
                         matcher.find_in_window(text, window_start, window_stop, last, stop)
                     )
             if spans:
-                found.setdefault(rule.index, []).extend(spans)
+                found.setdefault(index, []).extend(spans)

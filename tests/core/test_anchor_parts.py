@@ -28,3 +28,16 @@ def test_context_required_values_are_found_whichever_parts_a_text_needs() -> Non
     found = engine.evaluate("SSN 536904399 was on the form")
     assert [trigger.rule_id for trigger in found.triggers] == ["us.ssn_bare"]
     assert engine.evaluate("Call me about 536904399 tomorrow").triggers == ()
+
+
+def test_a_scan_of_optional_parts_only_leaves_out_the_sources_without_one() -> None:
+    scanner = AnchorScanner.build(
+        ["ORD-[0-9]{6}", "XYZ-[0-9]{3}", "tok_[a-f0-9]{8}"],
+        {"XYZ-[0-9]{3}": 1, "tok_[a-f0-9]{8}": 2},
+    )
+    assert scanner is not None
+    assert set(scanner.scan(TEXT, 0, len(TEXT), parts={1}, optional_only=True)) == {"XYZ-[0-9]{3}"}
+    assert set(scanner.scan(TEXT, 0, len(TEXT), optional_only=True)) == {
+        "XYZ-[0-9]{3}",
+        "tok_[a-f0-9]{8}",
+    }
