@@ -113,24 +113,27 @@ class AnchorScanner:
 
     ``optional`` sources each have a part (a small int): a scan may leave a part out
     (the prefilters of context-required rules, when the text has none of their
-    words). The sources without a part are compiled apart (their *base*), and every
-    source together into one more database: a text that needs no optional part is
-    searched by the base, any other by the one database, whose hits of the parts
-    left out are dropped. Hyperscan's cost grows with the bytes each database reads
-    rather than with its patterns, so one pass over everything beats the base plus a
-    pass per part.
+    words). The sources without a part are compiled apart (their *base*), each part
+    on its own, and, where there are several parts, every source together in one
+    more database. A scan needing one part reads the text with the base and that
+    part; one needing more reads it once with the whole database and drops the hits
+    of the parts left out: Hyperscan's cost grows with each pass over the bytes.
     """
 
     def __init__(
         self,
         base: Sequence[Any],
+        by_part: Mapping[int, Any],
         whole: Any | None,
         sources: Sequence[str],
         parts: Sequence[int | None],
     ) -> None:
         self._base = tuple(base)
+        self._by_part = dict(by_part)
         self._whole = whole
-        self._databases = (*self._base, *(() if whole is None else (whole,)))
+        self._databases = (*self._base, *self._by_part.values(), *((whole,) if whole else ()))
+        #: Where each part's database, and the whole one, sit among the databases.
+        self._part_slot = {part: len(self._base) + slot for slot, part in enumerate(self._by_part)}
         self.sources = tuple(sources)
         #: Each source's part (None: always searched), by its identifier.
         self._part_of = tuple(parts)
@@ -154,12 +157,17 @@ class AnchorScanner:
         always = [index for index, part in enumerate(parts) if part is None]
         broad = [index for index in always if _BROAD.search(usable[index])]
         lean = [index for index in always if index not in broad]
+        members: dict[int, list[int]] = {}
+        for index, part in enumerate(parts):
+            if part is not None:
+                members.setdefault(part, []).append(index)
         try:
             base = [_compiled(usable, ids) for ids in (lean, broad) if ids]
-            whole = _compiled(usable, range(len(usable))) if len(always) < len(usable) else None
+            by_part = {part: _compiled(usable, ids) for part, ids in sorted(members.items())}
+            whole = _compiled(usable, range(len(usable))) if len(members) > 1 else None
         except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
             return None
-        return cls(base, whole, usable, parts)
+        return cls(base, by_part, whole, usable, parts)
 
     def _scratches(self) -> tuple[Any, ...]:
         """Return this thread's scratch for each database (the base's, then the whole's)."""
@@ -207,25 +215,33 @@ class AnchorScanner:
             return len(found) % CHECK_EVERY_HITS == 0 and time.perf_counter_ns() > stop_after
 
         handler = on_match if ends_by is None else on_match_until
+        wanted = list(self._by_part) if parts is None else [p for p in parts if p in self._by_part]
+        # One pass of the whole database when it saves a pass (docs/architecture.md).
+        whole = self._whole is not None and len(wanted) > 1
         scratches = self._scratches()
-        if self._whole is not None and (optional_only or parts is None or parts):
-            searched = [(self._whole, scratches[-1])]
-        else:  # no optional part asked for (or none exists): the base alone
-            searched = list(zip(self._base, scratches, strict=False))
-        for database, scratch in searched:
+        if whole:
+            searched = [len(self._databases) - 1]
+        else:
+            searched = [
+                *(() if optional_only else range(len(self._base))),
+                *(self._part_slot[part] for part in wanted),
+            ]
+        for slot in searched:
             try:
-                database.scan(data, match_event_handler=handler, scratch=scratch)
+                self._databases[slot].scan(
+                    data, match_event_handler=handler, scratch=scratches[slot]
+                )
             except HYPERSCAN.ScanTerminated:
                 deadline.check(ends_by)  # stopped by its deadline: the decision is over budget
                 raise
         sources = self.sources
-        if self._whole is not None and (optional_only or parts is not None):
-            # The one database found every part: keep what was asked for.
-            part_of = self._part_of
-            kept: dict[str, list[tuple[int, int]]] = {}
-            for identifier, found in hits.items():
-                part = part_of[identifier]
-                if not optional_only if part is None else parts is None or part in parts:
-                    kept[sources[identifier]] = found
-            return kept
-        return {sources[identifier]: found for identifier, found in hits.items()}
+        if not whole or (parts is None and not optional_only):
+            return {sources[identifier]: found for identifier, found in hits.items()}
+        # The whole database found every part: keep what was asked for.
+        part_of = self._part_of
+        kept: dict[str, list[tuple[int, int]]] = {}
+        for identifier, found in hits.items():
+            part = part_of[identifier]
+            if not optional_only if part is None else parts is None or part in parts:
+                kept[sources[identifier]] = found
+        return kept

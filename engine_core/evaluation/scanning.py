@@ -472,36 +472,40 @@ class Scanner:
                 group.timeout * 1000,
                 group.timeout * 1000,
             ) from None
-        # With a deadline, a checkpoint every CHECK_EVERY_WINDOWS windows.
-        batches = (
-            [(0, windows)]
-            if ends_by is None
-            else [
-                (first, windows[first : first + CHECK_EVERY_WINDOWS])
-                for first in range(0, len(windows), CHECK_EVERY_WINDOWS)
-            ]
-        )
-        # Per window, the context-required rules with a word near it (asked once for all).
-        near: list[set[int]] | None = None
-        if nearby is not None and any(
-            rule.index in nearby.indexes and rule.index not in skip for rule in group.windowed
-        ):
+        # Per window, the context-required rules with a word near it: asked once for all
+        # when several of them run (one rule alone checks its own words as cheaply).
+        asked = nearby.indexes - skip if nearby is not None else frozenset()
+        near: list[set[int]] = []
+        if nearby is not None and len(asked) > 1:
             near = [nearby.near(text, max(low, start), min(high, stop)) for low, high, _ in windows]
         for rule in group.windowed:
             if rule.index in skip:
                 continue
             matcher = rule.matcher
-            index = rule.index
-            worded = near if nearby is not None and index in nearby.indexes else None
+            ruled = windows
+            if near and rule.index in asked:
+                # Only the windows with a word of the rule near: nothing elsewhere would count.
+                ruled = [
+                    window
+                    for window, words in zip(windows, near, strict=True)
+                    if rule.index in words
+                ]
             spans: list[Span] = []
-            for first, batch in batches:
+            # With a deadline, a checkpoint every CHECK_EVERY_WINDOWS windows.
+            batches = (
+                [ruled]
+                if ends_by is None
+                else [
+                    ruled[first : first + CHECK_EVERY_WINDOWS]
+                    for first in range(0, len(ruled), CHECK_EVERY_WINDOWS)
+                ]
+            )
+            for batch in batches:
                 deadline.check(ends_by)
-                for position, (low, high, last) in enumerate(batch, first):
-                    if worded is not None and index not in worded[position]:
-                        continue  # no word of the rule near: nothing here would count
+                for low, high, last in batch:
                     window_start, window_stop = max(low, start), min(high, stop)
                     spans.extend(
                         matcher.find_in_window(text, window_start, window_stop, last, stop)
                     )
             if spans:
-                found.setdefault(index, []).extend(spans)
+                found.setdefault(rule.index, []).extend(spans)
