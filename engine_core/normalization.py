@@ -17,7 +17,7 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["NormalizedView", "normalized_view"]
+__all__ = ["NormalizedView", "normalized_view", "outside_ascii"]
 
 #: Code points whose fold is examined: the planes that hold assigned characters
 #: (0-2) and the tag characters of plane 14 (format characters).
@@ -89,13 +89,18 @@ class NormalizedView:
 
 #: Runs of characters outside ASCII: only they can fold.
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-#: Runs of ASCII characters: removing them leaves what may fold (long runs: a fast C loop).
+#: Runs of ASCII characters: removing them leaves the others (long runs: a fast C loop).
 _ASCII = re.compile(r"[\x00-\x7f]+")
+
+
+def outside_ascii(text: str) -> str:
+    """Return the characters of ``text`` outside ASCII, in order (one C pass)."""
+    return _ASCII.sub("", text)
 
 
 def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
     """Return the positions of the characters the fold changes, in order."""
-    outside = _ASCII.sub("", text)
+    outside = outside_ascii(text)
     if outside.translate(table) == outside:
         return []  # the common case, decided by two C passes without a loop per run
     positions: list[int] = []

@@ -24,7 +24,7 @@ import ahocorasick
 import regex
 
 from ..matching import Span
-from ..normalization import normalized_view
+from ..normalization import normalized_view, outside_ascii
 
 __all__ = ["DEFAULT_CONTEXT_WINDOW", "Context", "caseless", "fold_word", "glued_script"]
 
@@ -64,12 +64,17 @@ _CASE_EXCEPTIONS = {
 }
 #: The characters that need the exceptions, and capital sigma: ``str.lower`` writes it
 #: as a final sigma at a word's end, which the exceptions then fold back.
+#: From this length on, the exceptions are searched for among the non-ASCII characters only.
+_LONG = 4096
 _CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "\u03a3]")
 
 
 def caseless(text: str) -> str:
     """Return ``text`` lower-cased so that a case-insensitive match is a substring of it."""
-    if text.isascii() or _CASE_CHARS.search(text) is None:
+    if text.isascii():
+        return text.lower()
+    # Only characters outside ASCII can need an exception: in a long text, search those.
+    if _CASE_CHARS.search(outside_ascii(text) if len(text) > _LONG else text) is None:
         return text.lower()
     return text.translate(_CASE_EXCEPTIONS).lower().replace("\u03c2", "\u03c3")
 

@@ -243,3 +243,11 @@ def test_a_word_after_a_sentence_end_labels_the_next_value(text: str, category: 
         for span in trigger.spans
     )
     assert first[1] == category
+
+
+def test_a_long_text_is_folded_like_its_pieces() -> None:
+    """Past a few thousand characters the exceptions are looked for among the non-ASCII
+    characters alone: a capital sigma or a historic Cyrillic letter far in still folds."""
+    piece = "ΟΔΟΣ \u1c80 é"
+    assert caseless("x" * 5000 + piece) == "x" * 5000 + caseless(piece)
+    assert caseless(piece) == "οδοσ в é"
