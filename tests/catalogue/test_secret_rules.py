@@ -381,6 +381,8 @@ ASSIGNMENTS = [
     f':password => "{ASSIGNED}"',
     f"https://api.example.com/v1?access_token={ASSIGNED}&page=2",
     f"client_secret: `{ASSIGNED}`",
+    f'{{"passphrase"  \t: "{ASSIGNED}"}}',  # a quote, then three spaces and tabs
+    f"SECRET_ACCESS-KEY={ASSIGNED}",  # the longest key name
 ]
 NOT_ASSIGNMENTS = [
     "password=changeme",
