@@ -7,6 +7,7 @@ checked by ``lint-imports`` in ``make lint``.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +55,18 @@ def test_core_names_no_other_package() -> None:
         if any(name in line for name in ("engine_plugins", "engine_server", "engine_cli"))
     ]
     assert offenders == []
+
+
+def test_every_section_the_code_cites_is_in_the_architecture_document() -> None:
+    """Comments cite docs/architecture.md by section title: each title is a heading there."""
+    document = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#{2,4} (.+?)\s*$", document, flags=re.MULTILINE))
+    cited: dict[str, str] = {}
+    for package in ("engine_core", "engine_plugins", "engine_server", "engine_cli"):
+        for path in (ROOT / package).rglob("*.py"):
+            flat = " ".join(path.read_text(encoding="utf-8").split())
+            flat = re.sub(r" ?(?:#|\"\"\"|//) ?", " ", flat)
+            for title in re.findall(r'docs/architecture\.md, "([^"]+)"', flat):
+                cited.setdefault(" ".join(title.split()), str(path.relative_to(ROOT)))
+    assert cited
+    assert {title: path for title, path in cited.items() if title not in headings} == {}
