@@ -33,6 +33,15 @@ __all__ = ["HYPERSCAN", "AnchorScanner", "ScanBytes", "accelerable", "scan_bytes
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^(?:\]|[^\]]*[\\?])|\(\?(?!:)|[^\x20-\x7e]")
 
+#: At most this many optional parts are searched by their own databases; more, by one pass
+#: of the database holding every source (its hits of the parts not asked for are dropped).
+#: Each pass has a fixed cost, which weighs less on a long text (measured: one part's pass
+#: costs what the whole database adds over the base at about 12 parts on 1 KB of prose,
+#: at about 40 on 1 MB).
+SEPARATE_PARTS = 12
+SEPARATE_PARTS_LONG = 32
+#: From this many bytes on, a text is long (SEPARATE_PARTS_LONG applies).
+LONG_SCAN = 1 << 16
 #: A prefilter's hits between two looks at the decision's deadline during the one pass.
 CHECK_EVERY_HITS = 4096
 
@@ -115,9 +124,10 @@ class AnchorScanner:
     (the prefilters of context-required rules, when the text has none of their
     words). The sources without a part are compiled apart (their *base*), each part
     on its own, and, where there are several parts, every source together in one
-    more database. A scan needing one part reads the text with the base and that
-    part; one needing more reads it once with the whole database and drops the hits
-    of the parts left out: Hyperscan's cost grows with each pass over the bytes.
+    more database. A scan needing a few parts reads the text with the base and
+    those parts (hits of the parts left out are never reported); one needing more
+    reads it once with the whole database and drops the hits of the parts left out:
+    Hyperscan's cost grows with each pass over the bytes, Python's with each hit.
     """
 
     def __init__(
@@ -164,7 +174,7 @@ class AnchorScanner:
         try:
             base = [_compiled(usable, ids) for ids in (lean, broad) if ids]
             by_part = {part: _compiled(usable, ids) for part, ids in sorted(members.items())}
-            whole = _compiled(usable, range(len(usable))) if len(members) > 1 else None
+            whole = _compiled(usable, range(len(usable))) if len(members) > SEPARATE_PARTS else None
         except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
             return None
         return cls(base, by_part, whole, usable, parts)
@@ -216,8 +226,10 @@ class AnchorScanner:
 
         handler = on_match if ends_by is None else on_match_until
         wanted = list(self._by_part) if parts is None else [p for p in parts if p in self._by_part]
-        # One pass of the whole database when it saves a pass (docs/architecture.md).
-        whole = self._whole is not None and len(wanted) > 1
+        # A few parts: their own small passes (no hits of the parts left out); more: one
+        # pass of the whole database (docs/architecture.md, "Prefilters").
+        separate = SEPARATE_PARTS_LONG if len(data) >= LONG_SCAN else SEPARATE_PARTS
+        whole = self._whole is not None and len(wanted) > separate
         scratches = self._scratches()
         if whole:
             searched = [len(self._databases) - 1]

@@ -22,18 +22,8 @@ from .rules import CompiledRule, Finding
 __all__ = ["Scanner", "StreamCandidates"]
 
 
-#: A context-only group whose rules list at least this many context words gets a database
-#: of its own in the one pass (see Scanner.__init__).
-OWN_PART_WORDS = 40
 #: Scan windows of one rule between two looks at the decision's deadline.
 CHECK_EVERY_WINDOWS = 256
-
-
-def _context_words(group: _ScanGroup) -> int:
-    """Return how many distinct context words the group's rules list."""
-    return len(
-        {word for rule in group.rules for word in rule.declaration.options.get("context") or ()}
-    )
 
 
 #: Windows closer than this are scanned as one (fewer calls, same spans).
@@ -226,17 +216,15 @@ class Scanner:
             for group in self._groups
             if all(rule.context is not None and rule.context.required for rule in group.rules)
         ]
-        # A group with many context words (phones in every language) is often present: it
-        # gets a database of its own, so that it does not bring all the others in with it.
-        self._parts = {
-            group.anchor: index + 1 if _context_words(group) >= OWN_PART_WORDS else 0
-            for index, group in enumerate(contextual)
+        # Each such group is a part of its own: a text with the words of a few groups
+        # pays for those alone, not for hits of others it would throw away (the one pass
+        # reads everything at once when many parts are needed: AnchorScanner).
+        self._parts = {group.anchor: index for index, group in enumerate(contextual)}
+        #: The part of each rule of those groups: a part is searched unless all are skipped.
+        self._part_of_rule = {
+            index: self._parts[group.anchor] for group in contextual for index in group.indexes
         }
-        #: Per part, every rule its groups hold: a part is searched unless all are skipped.
-        part_rules: dict[int, set[int]] = {}
-        for group in contextual:
-            part_rules.setdefault(self._parts[group.anchor], set()).update(group.indexes)
-        self._part_rules = {part: frozenset(indexes) for part, indexes in part_rules.items()}
+        self._partial_rules = frozenset(self._part_of_rule)
         self._anchors = AnchorScanner.build([group.anchor for group in self._groups], self._parts)
         self._optional_parts = frozenset(self._parts.values())
         accelerated = self._anchors.accelerated if self._anchors is not None else frozenset()
@@ -383,7 +371,8 @@ class Scanner:
         """Return the optional parts of the one pass with a rule not in ``skip`` (None: all)."""
         if not skip:
             return None
-        return {part for part, rules in self._part_rules.items() if not rules <= skip}
+        part_of = self._part_of_rule
+        return {part_of[index] for index in self._partial_rules - skip}
 
     @staticmethod
     def _scan_whole(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_core import Engine
+from engine_core import Engine, anchors
 from engine_core.anchors import AnchorScanner
 
 TEXT = "order ORD-123456 and code XYZ-987 and tok_abcdef12"
@@ -41,3 +41,24 @@ def test_a_scan_of_optional_parts_only_leaves_out_the_sources_without_one() -> N
         "XYZ-[0-9]{3}",
         "tok_[a-f0-9]{8}",
     }
+
+
+def test_many_parts_are_read_in_one_pass_with_the_same_hits() -> None:
+    """Past a few parts the one database holding every source is read instead of a pass
+    per part: a scan reports the same hits either way, and only the parts asked for."""
+    sources = [f"K{number:02d}-[0-9]{{3}}" for number in range(40)]
+    parts = {source: index for index, source in enumerate(sources)}
+    scanner = AnchorScanner.build(["ORD-[0-9]{6}", *sources], parts)
+    assert scanner is not None
+    text = "ORD-123456 " + " ".join(f"K{number:02d}-{number:03d}" for number in range(40))
+    few, many = set(range(3)), set(range(0, 40, 2))
+    assert len(many) > anchors.SEPARATE_PARTS  # the whole database's pass
+    for asked in (few, many, None):
+        wanted = [source for index, source in enumerate(sources) if asked is None or index in asked]
+        found = scanner.scan(text, 0, len(text), parts=asked)
+        assert set(found) == {"ORD-[0-9]{6}", *wanted}
+        for source in wanted:
+            start = text.index(source[:4])
+            assert found[source] == [(start, start + 7)]
+        only = scanner.scan(text, 0, len(text), parts=asked, optional_only=True)
+        assert set(only) == set(wanted)
