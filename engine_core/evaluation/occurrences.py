@@ -25,13 +25,16 @@ LARGE_TEXT = 1 << 18
 MANY_VALUES = 512
 
 
-def occurrences(text: str, values: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
-    """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value."""
+def occurrences(
+    text: str, values: Sequence[str], start: int = 0, encoded: bytes | None = None
+) -> list[tuple[int, str]]:
+    """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value
+    (``encoded``: ``scan_bytes(text).data`` when the caller has it)."""
     if not values:
         return []
     if _hyperscan is not None and len(text) - start >= LARGE_TEXT and len(values) <= MANY_VALUES:
         try:
-            return _by_hyperscan(text, values, start)
+            return _by_hyperscan(text, values, start, encoded)
         except _hyperscan.error:  # pragma: no cover - a database Hyperscan refuses
             pass
     automaton = ahocorasick.Automaton()
@@ -41,7 +44,9 @@ def occurrences(text: str, values: Sequence[str], start: int = 0) -> list[tuple[
     return [(last + 1 - len(value), value) for last, value in automaton.iter(text, start)]
 
 
-def _by_hyperscan(text: str, values: Sequence[str], start: int) -> list[tuple[int, str]]:
+def _by_hyperscan(
+    text: str, values: Sequence[str], start: int, encoded: bytes | None
+) -> list[tuple[int, str]]:
     expressions = [
         "".join(f"\\x{byte:02x}" for byte in scan_bytes(value).data).encode("ascii")
         for value in values
@@ -56,7 +61,8 @@ def _by_hyperscan(text: str, values: Sequence[str], start: int) -> list[tuple[in
         if text.startswith(value, position):  # a "?" byte stands for any non-Latin-1 character
             found.append((position, value))
 
-    database.scan(scan_bytes(text[start:]).data, match_event_handler=on_match)
+    data = encoded if encoded is not None and not start else scan_bytes(text[start:]).data
+    database.scan(data, match_event_handler=on_match)
     return found
 
 

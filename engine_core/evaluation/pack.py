@@ -102,7 +102,7 @@ class CompiledPack:
                 )
             ]
         deadline.check(ends_by)
-        return propagate_verbatim(text, findings) if propagate else findings
+        return propagate_verbatim(text, findings, encoded=encoded) if propagate else findings
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest start of a match any rule could still grow, or None."""

@@ -215,10 +215,12 @@ def propagate_verbatim(
     known: dict[str, CompiledRule] | None = None,
     start: int = 0,
     settled: int | None = None,
+    encoded: bytes | None = None,
 ) -> list[Finding]:
     """Add every occurrence in ``text[start:]`` of a reported value (and of ``known`` ones).
 
-    With ``settled`` (a stream), only values that end by then are final enough to propagate.
+    With ``settled`` (a stream), only values that end by then are final enough to propagate;
+    ``encoded`` is ``scan_bytes(text).data`` when the caller has it.
     """
     considered = (
         findings
@@ -250,7 +252,7 @@ def propagate_verbatim(
     # only values with an occurrence their rule lacks are searched for.
     added: dict[int, list[Span]] = {}
     unfound = _unfound(text, values, spans, start, counted)
-    for position, value in occurrences(text, unfound, start):
+    for position, value in occurrences(text, unfound, start, encoded):
         rule = values[value]
         span = (position, position + len(value))
         present = spans.get(rule.index)
