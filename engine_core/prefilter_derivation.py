@@ -555,11 +555,18 @@ _GUARD_KEEP = _CLASS_SPECIAL | {"?"}
 
 
 def _one_char_members(item: tuple[Any, Any], scope: _Scope, fold: bool) -> tuple[set[str], bool]:
-    """Return the printable members of a one-character item and whether it admits more."""
+    """Return the printable members of a one-character item and whether it admits more.
+
+    A negated class gives the printable characters it surely matches (none that any of
+    its parts could match, case variants included), and admits more.
+    """
     op, value = item
     if op is _constants.IN:
         if value and value[0][0] is _constants.NEGATE:
-            raise _Unsure
+            excluded: set[str] = set()
+            for item_op, item_value in value[1:]:
+                excluded |= _members(item_op, item_value, scope, True)[0]
+            return set(_PRINTABLE) - excluded, True
         found: set[str] = set()
         other = False
         for item_op, item_value in value:

@@ -62,3 +62,19 @@ def test_many_parts_are_read_in_one_pass_with_the_same_hits() -> None:
             assert found[source] == [(start, start + 7)]
         only = scanner.scan(text, 0, len(text), parts=asked, optional_only=True)
         assert set(only) == set(wanted)
+
+
+def test_the_phone_prefilter_is_led_by_its_guard_and_skips_runs_of_digits() -> None:
+    """The phone pattern refuses a word character before a number (a negated class in its
+    look-behind): its prefilter is searched led by that guard, so a card's groups no longer
+    fire it, and a real number still does."""
+    engine = Engine()
+    scanner = engine.compiled_pack._scanner
+    phone = next(rule for rule in engine.compiled_pack.rules if rule.rule_id == "phone")
+    assert phone.matcher.prefilter_guard == "[^0-9A-Z_a-z]"
+    anchor = next(a for a, group in scanner._by_anchor.items() if phone in group.rules)
+    card = "Refund it to 2720 1318 6091 3902."
+    assert anchor not in scanner._anchors.scan(card, 0, len(card), parts=set())
+    text = "Reach me at (801) 359-0830 or write."
+    assert anchor in scanner._anchors.scan(text, 0, len(text), parts=set())
+    assert [t.rule_id for t in engine.evaluate(text).triggers] == ["phone"]

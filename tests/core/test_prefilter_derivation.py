@@ -72,6 +72,13 @@ PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         r"[xX\u00e9.-]?(?:[hH]?[rR] ?)?[0-9]{4,6}",
     ),
     (r"(?!19)\b[0-9]{4}\b", (), r"[a-z\u00e9_\u0416]?[0-9]{3,5}"),
+    # A look-behind of a negated class (the phone rule's: a CJK character or + may touch).
+    (
+        r"[+(0-9](?<![^\W\u4E00-\u9FFF+].)[0-9]{3}",
+        (),
+        r"[a-z\u00e9\u4e2d_+.-]?[+(0-9][0-9]{3,4}",
+    ),
+    (r"[0-9](?<![^\Wk].)[0-9]{4}", ("IGNORECASE",), r"[kK\u212aa\u00e9-]?[0-9]{4,6}"),
 )
 
 NOISE = st.text(
@@ -171,6 +178,9 @@ def test_openings_that_give_a_guard() -> None:
     assert left_guard(r"(?!00)(?:AB|[0-9](?<![0-9].))[0-9]") is None  # a branch without one
     assert left_guard(r"\b[^x]{3}") is None  # may start with a character that is no word
     assert left_guard(r"[0-9]{4}") is None
+    # A negated class refuses what none of its parts could match (case variants included).
+    assert left_guard(r"[+(0-9](?<![^\W\u4E00-\u9FFF+].)[0-9]{3}") == "[^0-9A-Z_a-z]"
+    assert left_guard(r"[0-9](?<![^\Wk].)[0-9]{4}", ("IGNORECASE",)) == "[^0-9A-JL-Z_a-jl-z]"
 
 
 def _playbook() -> str:
