@@ -123,26 +123,28 @@ class AnchorScanner:
     ``optional`` sources each have a part (a small int): a scan may leave a part out
     (the prefilters of context-required rules, when the text has none of their
     words). The sources without a part are compiled apart (their *base*), each part
-    on its own, and, where there are several parts, every source together in one
-    more database. A scan needing a few parts reads the text with the base and
-    those parts (hits of the parts left out are never reported); one needing more
-    reads it once with the whole database and drops the hits of the parts left out:
-    Hyperscan's cost grows with each pass over the bytes, Python's with each hit.
+    on its own, and, where there are many parts, every source together in one more
+    database and every optional source in another. A scan needing a few parts reads
+    the text with the base and those parts (hits of the parts left out are never
+    reported); one needing more reads it once with the database holding them all and
+    drops the hits of the parts left out: Hyperscan's cost grows with each pass over
+    the bytes, Python's with each hit.
     """
 
     def __init__(
         self,
         base: Sequence[Any],
         by_part: Mapping[int, Any],
-        whole: Any | None,
+        joined: tuple[Any, Any] | None,
         sources: Sequence[str],
         parts: Sequence[int | None],
     ) -> None:
         self._base = tuple(base)
         self._by_part = dict(by_part)
-        self._whole = whole
-        self._databases = (*self._base, *self._by_part.values(), *((whole,) if whole else ()))
-        #: Where each part's database, and the whole one, sit among the databases.
+        #: Every source, and every optional source, in one database each (many parts only).
+        self._joined = joined
+        self._databases = (*self._base, *self._by_part.values(), *(joined or ()))
+        #: Where each part's database sits among the databases (the joined ones come last).
         self._part_slot = {part: len(self._base) + slot for slot, part in enumerate(self._by_part)}
         self.sources = tuple(sources)
         #: Each source's part (None: always searched), by its identifier.
@@ -174,13 +176,19 @@ class AnchorScanner:
         try:
             base = [_compiled(usable, ids) for ids in (lean, broad) if ids]
             by_part = {part: _compiled(usable, ids) for part, ids in sorted(members.items())}
-            whole = _compiled(usable, range(len(usable))) if len(members) > SEPARATE_PARTS else None
+            joined = None
+            if len(members) > SEPARATE_PARTS:
+                optional_ids = [index for index, part in enumerate(parts) if part is not None]
+                joined = (
+                    _compiled(usable, range(len(usable))),
+                    _compiled(usable, optional_ids),
+                )
         except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
             return None
-        return cls(base, by_part, whole, usable, parts)
+        return cls(base, by_part, joined, usable, parts)
 
     def _scratches(self) -> tuple[Any, ...]:
-        """Return this thread's scratch for each database (the base's, then the whole's)."""
+        """Return this thread's scratch for each database, in the order of ``_databases``."""
         # Hyperscan scratch space must not be shared between threads.
         scratches: tuple[Any, ...] | None = getattr(self._local, "scratches", None)
         if scratches is None:
@@ -227,12 +235,12 @@ class AnchorScanner:
         handler = on_match if ends_by is None else on_match_until
         wanted = list(self._by_part) if parts is None else [p for p in parts if p in self._by_part]
         # A few parts: their own small passes (no hits of the parts left out); more: one
-        # pass of the whole database (docs/architecture.md, "Prefilters").
+        # pass of a joined database (docs/architecture.md, "Prefilters").
         separate = SEPARATE_PARTS_LONG if len(data) >= LONG_SCAN else SEPARATE_PARTS
-        whole = self._whole is not None and len(wanted) > separate
+        joined = self._joined is not None and len(wanted) > separate
         scratches = self._scratches()
-        if whole:
-            searched = [len(self._databases) - 1]
+        if joined:
+            searched = [len(self._databases) - (1 if optional_only else 2)]
         else:
             searched = [
                 *(() if optional_only else range(len(self._base))),
@@ -247,13 +255,12 @@ class AnchorScanner:
                 deadline.check(ends_by)  # stopped by its deadline: the decision is over budget
                 raise
         sources = self.sources
-        if not whole or (parts is None and not optional_only):
+        if not joined or parts is None:
             return {sources[identifier]: found for identifier, found in hits.items()}
-        # The whole database found every part: keep what was asked for.
+        # A joined database found every part: keep the parts asked for.
         part_of = self._part_of
-        kept: dict[str, list[tuple[int, int]]] = {}
-        for identifier, found in hits.items():
-            part = part_of[identifier]
-            if not optional_only if part is None else parts is None or part in parts:
-                kept[sources[identifier]] = found
-        return kept
+        return {
+            sources[identifier]: found
+            for identifier, found in hits.items()
+            if (part := part_of[identifier]) is None or part in parts
+        }

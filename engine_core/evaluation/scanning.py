@@ -7,6 +7,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -26,6 +27,8 @@ __all__ = ["Scanner", "StreamCandidates"]
 CHECK_EVERY_WINDOWS = 256
 
 
+#: A hit's end (one C call per hit list instead of a generator).
+_HIT_END = operator.itemgetter(1)
 #: Windows closer than this are scanned as one (fewer calls, same spans).
 _WINDOW_MERGE_GAP = 16
 
@@ -320,7 +323,7 @@ class Scanner:
             by_anchor.update(anchors.scan(text, tail, stop, parts=idle, optional_only=True))
         for anchor, hits in by_anchor.items():
             group = self._by_anchor[anchor]
-            last = max(hit_end for _, hit_end in hits)
+            last = max(map(_HIT_END, hits))
             for index in group.indexes:
                 last_end[index] = last
                 prefilter_hits[index] = hits
