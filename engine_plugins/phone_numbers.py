@@ -324,13 +324,13 @@ class PhoneMatcher(RegexMatcher):
         """Return (values, pattern matches and values) in a window, starting before ``last``:
         without required context :meth:`find` validates every pattern match in turn, so one
         pass gives both."""
-        if self.required_context is not None:
+        context = self.required_context
+        if context is not None:
             # The values need a word nearby; the candidates, which a stream never cuts
-            # inside, are the runs of phone characters: every pattern match lies in one
-            # (a superset is safe, and one C search instead of the pattern at each digit).
+            # inside, are the runs of phone characters (every pattern match lies in one:
+            # one C search instead of the pattern at each digit) that can hold a value.
             found = self.find_in_window(text, start, stop, last, limit)
-            runs = [match.span() for match in _RUN.finditer(text, start, stop)]
-            return found, sorted({*found, *(run for run in runs if run[0] < last)})
+            return found, sorted({*found, *self._worded_runs(text, start, stop, last, limit)})
         numbers = self._numbers_of()
         values: list[Span] = []
         spans: list[Span] = []
@@ -343,6 +343,32 @@ class PhoneMatcher(RegexMatcher):
         except TimeoutError:
             raise self.timed_out() from None
         return values, sorted({*values, *spans})
+
+    def _worded_runs(
+        self, text: str, start: int, stop: int, last: int, limit: int | None
+    ) -> Iterator[Span]:
+        """Yield the runs of phone characters in ``text[start:stop]`` starting before ``last``
+        that can hold a value of this context-required rule.
+
+        A value counts with a word lying within the context window around it, so a run
+        holding one starts by the window after such a word's start and ends from the
+        window before its end: the runs from just after a character no phone number holds
+        before a word's reach (no run crosses that point) to the end of its reach. A word
+        may still arrive after the end of the text (``limit``): runs ending within the
+        window of it count too. No other run can ever hold a value, so a cut may cross it.
+        """
+        context = self.required_context
+        assert context is not None
+        parts = _Occurrences(context, text, start, stop).ranges(text, start, stop, 0)
+        arriving = (len(text) if limit is None else limit) - context.window
+        if arriving < stop:
+            parts.append((max(start, _sync_point(text, max(start, arriving))), stop))
+        for low, high in parts:
+            for match in _RUN.finditer(text, low, stop):
+                begin = match.start()
+                if begin >= high or begin >= last:
+                    break
+                yield match.span()
 
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return where the trailing run of phone characters begins, or None.

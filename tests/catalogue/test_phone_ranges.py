@@ -51,3 +51,20 @@ def test_scanning_near_the_words_finds_what_the_whole_scan_finds(text: str) -> N
     matcher = rule.matcher
     assert isinstance(matcher, PhoneMatcher)
     assert matcher.find(text) == _whole_range(matcher, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(PIECES, max_size=40).map("".join), st.lists(PIECES, max_size=6).map("".join))
+def test_every_value_lies_in_a_run_the_stream_keeps_whole(text: str, later: str) -> None:
+    """A stream never cuts inside the runs of phone characters that can hold a value of a
+    rule needing a word: every value, of the text as it is or after more text arrives
+    (a word among it), lies inside one of the runs the rule gives as candidates."""
+    engine = catalogue_engine("intl.phone_en")
+    (rule,) = engine.compiled_pack.rules
+    matcher = rule.matcher
+    assert isinstance(matcher, PhoneMatcher)
+    runs = list(matcher._worded_runs(text, 0, len(text), len(text), None))
+    longer = text + later
+    for begin, finish in matcher.find(longer):
+        if finish <= len(text):
+            assert any(low <= begin and finish <= high for low, high in runs), (begin, finish)
