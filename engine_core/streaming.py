@@ -165,9 +165,13 @@ SCAN_GROWTH_DIVISOR = 2
 #: arrived since the last one, unless SCAN_DELAY_NS passed since it: a long, fast stream
 #: (a log, a bulk push) shares a scan's fixed cost among many characters; a short one,
 #: or a slow one (a model's tokens), is scanned as soon as a scan could release text.
+#: (SCAN_WAIT_CHARS is set from benchmarks/bench_dense.py: with 8 KB a fast stream's
+#: fixed cost per scan no longer outweighs the windows' own work at chunks of 4.)
 SCAN_WAIT_SHARE = 4
-SCAN_WAIT_CHARS = 4096
+SCAN_WAIT_CHARS = 8192
 SCAN_DELAY_NS = 20_000_000
+#: The clock the scan schedule reads (bound once: a fast stream reads it at each push).
+_clock = time.perf_counter_ns
 
 ACTIVE = "active"
 BLOCKED = "blocked"
@@ -571,27 +575,23 @@ class StreamSession:
         """Add text to the stream; return the chunks that became safe to release."""
         if self._state != ACTIVE:
             self._check_open()
-        if not isinstance(text, str):
+        if text.__class__ is not str and not isinstance(text, str):
             raise CodonRuntimeError(f"stream chunk must be a string, got {type(text).__name__}")
         if not text:
             return []
         started = time.perf_counter_ns() if self._budgeted else 0
         start = self._received
         self._pending.append(text)
-        self._received += len(text)
+        received = self._received = start + len(text)
         if self._first_space < 0:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
         # Most pushes of a fast stream end here, after two comparisons and a clock read: too
         # little new text for a scan (see _plan_next_scan), and no pause since the last one.
-        received = self._received
         if (
             received < self._wait_until
-            or (
-                received < self._due_at
-                and time.perf_counter_ns() - self._scanned_ns < SCAN_DELAY_NS
-            )
+            or (received < self._due_at and _clock() - self._scanned_ns < SCAN_DELAY_NS)
             or not self._scan_useful()
         ):
             if self._budgeted:
