@@ -464,16 +464,21 @@ class RegexMatcher(Matcher):
         spans: list[Span] = []
         attempt = self.pattern.match
         position = start
+        tried = start  # every start before it was attempted (the ranges of hits overlap)
         try:
             for hit in hit_starts:
                 if hit < position:
                     continue
-                for begin in range(max(position, hit - lead), min(hit, stop - 1) + 1):
+                last = min(hit, stop - 1)
+                matched = False
+                for begin in range(max(position, tried, hit - lead), last + 1):
                     match = attempt(text, begin, stop, timeout=self.timeout)
                     if match is None or match.end() == begin:
                         continue
                     position = self._keep(text, begin, match.end(), stop, spans)
+                    matched = True
                     break
+                tried = position if matched else max(tried, last + 1)
         except TimeoutError:
             raise self.timed_out() from None
         return spans

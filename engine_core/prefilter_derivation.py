@@ -51,7 +51,7 @@ import regex
 from .anchors import HYPERSCAN as _hyperscan
 from .matching import REGEX_FLAGS
 
-__all__ = ["DerivedPrefilter", "derive_prefilter", "left_guard"]
+__all__ = ["DerivedPrefilter", "derive_prefilter", "late_start_width", "left_guard"]
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -711,3 +711,58 @@ def derive_prefilter(pattern: str, flags: Iterable[str] = ()) -> DerivedPrefilte
     ``flags`` are playbook flag names. See the module docstring for why it is safe.
     """
     return _derive(pattern, tuple(flags))
+
+
+def _chars(items: Sequence[tuple[Any, Any]], scope: _Scope) -> tuple[set[str], bool]:
+    """Return the printable characters a match of ``items`` may hold, and whether more."""
+    found: set[str] = set()
+    other = False
+    for op, value in items:
+        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
+            continue
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+            members, more = _chars(value[2].data, scope)
+        elif op is _constants.SUBPATTERN:
+            members, more = _chars(value[3].data, scope)
+        elif op is _constants.BRANCH:
+            members, more = set(), False
+            for branch in value[1]:
+                branch_members, branch_more = _chars(branch.data, scope)
+                members |= branch_members
+                more = more or branch_more
+        elif op is _constants.IN and value and value[0][0] is _constants.NEGATE:
+            members, more = set(_PRINTABLE), True
+        else:
+            members, more = _one_char_members((op, value), scope, True)
+        found |= members
+        other = other or more
+    return found, other
+
+
+@functools.lru_cache(maxsize=1024)
+def late_start_width(source: str, guard: str | None = None) -> int | None:
+    """Return the shortest match of the prefilter ``source`` when its matches that end at
+    one place may start at several (None: at one only, as far as can be told otherwise).
+
+    A fixed-width prefilter starts where it ends less its width. One led by ``guard``
+    (:func:`left_guard`) starts where it ends less its width too when the guard refuses
+    every character the prefilter's matches hold: no later start has a guard character
+    before it. Any other may: the one pass reports each end with its leftmost start only,
+    so a caller needing every start tries each up to the end less this width.
+    """
+    read = _parsed(source, ())
+    if read is None:
+        return 0
+    parsed, scope = read
+    low, high = parsed.getwidth()
+    if low == high:
+        return None
+    if guard is not None:
+        refused = regex.compile(guard)
+        try:
+            held, more = _chars(parsed.data, scope)
+        except (_Unsure, Exception):  # a construct the reading does not know
+            held, more = set(), True
+        if not more and held and not any(refused.fullmatch(char) for char in held):
+            return None
+    return int(low)

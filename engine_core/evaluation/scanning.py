@@ -18,6 +18,7 @@ from .. import deadline
 from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
+from ..prefilter_derivation import late_start_width
 from .context_words import NearbyWords
 from .rules import CompiledRule, Finding
 
@@ -58,6 +59,9 @@ class _ScanGroup:
     #: The indexes of every rule of the group (context-required rules without their
     #: words are skipped; a group all of whose rules are skipped is not visited).
     indexes: frozenset[int]
+    #: The prefilter's shortest match when its matches ending at one place may start at
+    #: several (the one pass reports the leftmost only), else None: late_start_width.
+    late_width: int | None = None
 
     @property
     def rules(self) -> tuple[CompiledRule, ...]:
@@ -73,8 +77,21 @@ class _ScanGroup:
     def near_starts(self, hits: Iterable[Span]) -> list[int]:
         """Return where the prefilter matches of one-pass ``hits`` start, at the latest,
         sorted (for :meth:`~engine_core.matching.Matcher.find_near`, with a lead grown
-        by :attr:`shift`)."""
-        return sorted({hit_start + self.shift for hit_start, _ in hits})
+        by :attr:`shift`).
+
+        A hit holds each end's leftmost start: when a later start may end there too
+        (``late_width``), every start up to the end less the shortest match is given.
+        """
+        shift, width = self.shift, self.late_width
+        if width is None:
+            return sorted({hit_start + shift for hit_start, _ in hits})
+        return sorted(
+            {
+                begin
+                for hit_start, hit_end in hits
+                for begin in range(hit_start + shift, max(hit_start + shift, hit_end - width) + 1)
+            }
+        )
 
 
 def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
@@ -121,6 +138,7 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 lead,
                 timeout,
                 frozenset(rule.index for rule in members),
+                late_start_width(source, guard),
             )
         )
     return tuple(groups)

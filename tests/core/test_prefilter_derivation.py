@@ -23,7 +23,12 @@ from engine_core.anchors import AnchorScanner, accelerable, scan_bytes
 from engine_core.licensing.context import CommunityLicense
 from engine_core.matching import RegexMatcher
 from engine_core.packs.playbook import parse_playbook
-from engine_core.prefilter_derivation import DerivedPrefilter, derive_prefilter, left_guard
+from engine_core.prefilter_derivation import (
+    DerivedPrefilter,
+    derive_prefilter,
+    late_start_width,
+    left_guard,
+)
 
 #: (pattern, flags, a pattern generating its matches or near-misses for the test texts).
 PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -79,6 +84,9 @@ PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         r"[a-z\u00e9\u4e2d_+.-]?[+(0-9][0-9]{3,4}",
     ),
     (r"[0-9](?<![^\Wk].)[0-9]{4}", ("IGNORECASE",), r"[kK\u212aa\u00e9-]?[0-9]{4,6}"),
+    # Unbounded, and its prefilter's matches ending at one place start at several: the
+    # leftmost may fail the look-behind where a later one holds (abxyz_token_1).
+    (r"(?<!ab)[a-z]{1,3}_token_[0-9]+", (), r"(?:ab|b)?[a-z]{1,4}_token_[0-9]{1,3}"),
 )
 
 NOISE = st.text(
@@ -171,6 +179,27 @@ def test_the_character_before_every_match_is_in_the_guard(
         assert start == 0 or regex.fullmatch(guard, scanned[start - 1]), (guard, text, start)
 
 
+def test_a_late_start_is_found_as_a_whole_text_search_finds_it() -> None:
+    """The one pass reports each end with its leftmost start; an unbounded rule is also
+    attempted from the later starts a prefilter match ending there may have."""
+    playbook = (
+        "pack_id: test.late\nrules:\n  - id: late\n    pattern: '(?<!ab)[a-z]{1,3}_token_[0-9]+'\n"
+    )
+    engine = Engine.for_pack(parse_playbook(playbook), CommunityLicense())
+    text = "see abxyz_token_12 and ab xyz_token_3"
+    assert [finding.spans for finding in engine.compiled_pack.scan(text)] == [((7, 18), (26, 37))]
+    assert (
+        engine.evaluate(text).remedy.clean_text == "see abx[REDACTED_LATE] and ab [REDACTED_LATE]"
+    )
+
+
+def test_a_prefilter_says_whether_its_matches_may_start_late() -> None:
+    assert late_start_width("ORD-[0-9]{6}") is None  # one width: one start per end
+    assert late_start_width("[0-9]{6,13}", "[^+.0-:A-Z_a-z]") is None  # the guard refuses all
+    assert late_start_width("[0-9]{6,13}") == 6
+    assert late_start_width("[a-z]{1,3}[_]token", "[^0-9]") == 7  # the guard admits letters
+
+
 def test_openings_that_give_a_guard() -> None:
     assert left_guard(r"(?<![\w.-])[0-9]{4}") == "[^.0-9A-Z_a-z]"
     assert left_guard(r"\b\d{4}") == "[^0-9A-Z_a-z]"
@@ -197,6 +226,7 @@ _ENGINE = Engine.for_pack(parse_playbook(_playbook()), CommunityLicense())
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(["see abxyz_token_12"])  # a later start of the prefilter holds the match
 @given(st.lists(st.sampled_from(PATTERNS).flatmap(lambda case: _texts(case[2])), max_size=4))
 def test_a_pack_of_plain_rules_finds_what_a_whole_text_search_finds(pieces: list[str]) -> None:
     text = " ".join(pieces)
