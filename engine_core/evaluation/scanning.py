@@ -7,9 +7,8 @@ windows around them, which yields exactly the spans of a whole-text scan.
 
 from __future__ import annotations
 
-import itertools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -156,32 +155,38 @@ def _windows(
     """
     hits = hits if isinstance(hits, list | tuple) else list(hits)
     before, lead = group.before, group.lead
-    # With every prefilter match known, a match containing hit [a, b) also starts at or
-    # after b - before; with finditer's non-overlapping hits only a - lead. (Columns built
-    # by comprehensions: no generator step per hit.)
-    if exhaustive:
-        lows = [
-            end - before if end - before > start - lead else start - lead for start, end in hits
-        ]
-    else:
-        lows = [start - lead for start, _ in hits]
-    lasts = [end if end > start else start + 1 for start, end in hits]
-    if not all(map(operator.le, lows, itertools.islice(lows, 1, None))):
-        pairs = sorted(zip(lows, lasts, strict=True))
-        lows, lasts = [low for low, _ in pairs], [last for _, last in pairs]
-    return _joined(lows, lasts, group.after)
+
+    def reach() -> Iterator[tuple[int, int]]:
+        # With every prefilter match known, a match containing hit [a, b) also starts
+        # at or after b - before; with finditer's non-overlapping hits only a - lead.
+        if exhaustive:
+            for hit_start, hit_end in hits:
+                low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
+                yield low, hit_end if hit_end > hit_start else hit_start + 1
+        else:
+            for hit_start, hit_end in hits:
+                yield hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1
+
+    windows = _joined(reach(), group.after)
+    if windows is None:
+        windows = _joined(iter(sorted(reach())), group.after)
+        assert windows is not None  # sorted
+    return windows
 
 
-def _joined(lows: Sequence[int], lasts: Sequence[int], after: int) -> list[tuple[int, int, int]]:
-    """Return the windows of hits reaching ``(low, last)`` (in order of ``low``), joining
-    a hit that may start within ``_WINDOW_MERGE_GAP`` of a window into it."""
+def _joined(reach: Iterator[tuple[int, int]], after: int) -> list[tuple[int, int, int]] | None:
+    """Return the windows of hits reaching ``(low, last)``, joining a hit that may start
+    within ``_WINDOW_MERGE_GAP`` of a window into it; None when the hits are not in
+    order of ``low``."""
     windows: list[tuple[int, int, int]] = []
-    low, last = lows[0], lasts[0]
+    low, last = next(reach)
+    previous = low
     # A hit whose match may start by ``joined`` is scanned with the window before it.
     joined = last - 1 + after + _WINDOW_MERGE_GAP
-    for hit_low, hit_last in zip(
-        itertools.islice(lows, 1, None), itertools.islice(lasts, 1, None), strict=True
-    ):
+    for hit_low, hit_last in reach:
+        if hit_low < previous:
+            return None
+        previous = hit_low
         if hit_low <= joined:
             if hit_last > last:
                 last = hit_last
