@@ -135,16 +135,17 @@ class AnchorScanner:
         self,
         base: Sequence[Any],
         by_part: Mapping[int, Any],
-        joined: tuple[Any, Any] | None,
         sources: Sequence[str],
         parts: Sequence[int | None],
     ) -> None:
         self._base = tuple(base)
         self._by_part = dict(by_part)
-        #: Every source, and every optional source, in one database each (many parts only).
-        self._joined = joined
-        self._databases = (*self._base, *self._by_part.values(), *(joined or ()))
-        #: Where each part's database sits among the databases (the joined ones come last).
+        #: Every source, and every optional source, in one database each (many parts only),
+        #: once compiled: until then a scan reads the base and each part it needs.
+        self._joined: tuple[Any, Any] | None = None
+        self._joined_ready = threading.Event()
+        self._databases = (*self._base, *self._by_part.values())
+        #: Where each part's database sits among the databases.
         self._part_slot = {part: len(self._base) + slot for slot, part in enumerate(self._by_part)}
         self.sources = tuple(sources)
         #: Each source's part (None: always searched), by its identifier.
@@ -176,16 +177,44 @@ class AnchorScanner:
         try:
             base = [_compiled(usable, ids) for ids in (lean, broad) if ids]
             by_part = {part: _compiled(usable, ids) for part, ids in sorted(members.items())}
-            joined = None
-            if len(members) > SEPARATE_PARTS:
-                optional_ids = [index for index, part in enumerate(parts) if part is not None]
-                joined = (
-                    _compiled(usable, range(len(usable))),
-                    _compiled(usable, optional_ids),
-                )
         except HYPERSCAN.error:  # an expression Hyperscan cannot take: use `regex`
             return None
-        return cls(base, by_part, joined, usable, parts)
+        scanner = cls(base, by_part, usable, parts)
+        if len(members) > SEPARATE_PARTS:
+            # The joined databases take as long to compile as all the others: they are built
+            # on a thread of their own (Hyperscan's compiler releases the GIL), so a pack is
+            # ready at once; scans needing many parts read them once they exist.
+            optional_ids = [index for index, part in enumerate(parts) if part is not None]
+            threading.Thread(target=scanner._join, args=(usable, optional_ids), daemon=True).start()
+        else:
+            scanner._joined_ready.set()
+        return scanner
+
+    def _join(self, sources: Sequence[str], optional_ids: Sequence[int]) -> None:
+        """Compile the joined databases (on a thread of their own, see :meth:`build`)."""
+        try:
+            self._joined = (
+                _compiled(sources, range(len(sources))),
+                _compiled(sources, optional_ids),
+            )
+        except HYPERSCAN.error:  # pragma: no cover - each source compiled on its own already
+            pass
+        finally:
+            self._joined_ready.set()
+
+    def wait_joined(self, timeout: float | None = None) -> bool:
+        """Wait until the joined databases are compiled (or known not to be); True when done."""
+        return self._joined_ready.wait(timeout)
+
+    def _joined_scratches(self) -> tuple[Any, ...]:
+        """Return this thread's scratch for each joined database (they exist: see scan)."""
+        scratches: tuple[Any, ...] | None = getattr(self._local, "joined", None)
+        if scratches is None:
+            assert HYPERSCAN is not None
+            assert self._joined is not None
+            scratches = tuple(HYPERSCAN.Scratch(database) for database in self._joined)
+            self._local.joined = scratches
+        return scratches
 
     def _scratches(self) -> tuple[Any, ...]:
         """Return this thread's scratch for each database, in the order of ``_databases``."""
@@ -237,20 +266,21 @@ class AnchorScanner:
         # A few parts: their own small passes (no hits of the parts left out); more: one
         # pass of a joined database (docs/architecture.md, "Prefilters").
         separate = SEPARATE_PARTS_LONG if len(data) >= LONG_SCAN else SEPARATE_PARTS
-        joined = self._joined is not None and len(wanted) > separate
-        scratches = self._scratches()
-        if joined:
-            searched = [len(self._databases) - (1 if optional_only else 2)]
+        joined_databases = self._joined
+        joined = joined_databases is not None and len(wanted) > separate
+        if joined_databases is not None and joined:
+            index = 1 if optional_only else 0
+            searched = [(joined_databases[index], self._joined_scratches()[index])]
         else:
-            searched = [
+            scratches = self._scratches()
+            slots = [
                 *(() if optional_only else range(len(self._base))),
                 *(self._part_slot[part] for part in wanted),
             ]
-        for slot in searched:
+            searched = [(self._databases[slot], scratches[slot]) for slot in slots]
+        for database, scratch in searched:
             try:
-                self._databases[slot].scan(
-                    data, match_event_handler=handler, scratch=scratches[slot]
-                )
+                database.scan(data, match_event_handler=handler, scratch=scratch)
             except HYPERSCAN.ScanTerminated:
                 deadline.check(ends_by)  # stopped by its deadline: the decision is over budget
                 raise
