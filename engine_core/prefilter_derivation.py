@@ -739,6 +739,56 @@ def _chars(items: Sequence[tuple[Any, Any]], scope: _Scope) -> tuple[set[str], b
     return found, other
 
 
+#: Most strings a prefilter's language is spelled out as, to tell late starts exactly.
+_MAX_SPELLED = 256
+#: Stands for every character outside printable ASCII a position may hold.
+_OTHER = "\x00"
+
+
+def _spelled(items: Sequence[tuple[Any, Any]], scope: _Scope) -> list[tuple[frozenset[str], ...]]:
+    """Return every match of ``items`` as a tuple of the characters each of its positions
+    may hold (printable ones, and _OTHER for the rest); raise _Unsure when the language
+    is infinite or has more than _MAX_SPELLED such strings."""
+    strings: list[tuple[frozenset[str], ...]] = [()]
+    for op, value in items:
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+            low, high, body = value
+            if high > _REPEAT_CAP:
+                raise _Unsure
+            inner = _spelled(body.data, scope)
+            options: list[tuple[frozenset[str], ...]] = []
+            for count in range(low, high + 1):
+                copies: list[tuple[frozenset[str], ...]] = [()]
+                for _ in range(count):
+                    copies = [left + right for left in copies for right in inner]
+                    if len(copies) > _MAX_SPELLED:
+                        raise _Unsure
+                options += copies
+        elif op is _constants.SUBPATTERN:
+            options = _spelled(value[3].data, scope)
+        elif op is _constants.BRANCH:
+            options = [string for branch in value[1] for string in _spelled(branch.data, scope)]
+        else:
+            members, more = _one_char_members((op, value), scope, True)
+            options = [(frozenset(members | ({_OTHER} if more else set())),)]
+        strings = [left + right for left in strings for right in options]
+        if len(strings) > _MAX_SPELLED:
+            raise _Unsure
+    return strings
+
+
+def _starts_late(strings: list[tuple[frozenset[str], ...]], admitted: frozenset[str]) -> bool:
+    """True when a spelled string may end a longer one that a guard character fits inside."""
+    for longer in strings:
+        for shorter in strings:
+            offset = len(longer) - len(shorter)
+            if offset <= 0 or not longer[offset - 1] & admitted:
+                continue
+            if all(a & b for a, b in zip(longer[offset:], shorter, strict=True)):
+                return True
+    return False
+
+
 @functools.lru_cache(maxsize=1024)
 def late_start_width(source: str, guard: str | None = None) -> int | None:
     """Return the shortest match of the prefilter ``source`` when its matches that end at
@@ -757,6 +807,17 @@ def late_start_width(source: str, guard: str | None = None) -> int | None:
     low, high = parsed.getwidth()
     if low == high:
         return None
+    admitted = frozenset(
+        char for char in _PRINTABLE if guard is None or regex.fullmatch(guard, char)
+    ) | {_OTHER}  # a guard is a negated class: it admits what it does not name
+    try:
+        spelled: list[tuple[frozenset[str], ...]] | None = _spelled(parsed.data, scope)
+    except (_Unsure, Exception):  # infinite, or too many strings: judged by characters
+        spelled = None
+    if spelled is not None:
+        # A finite language: a later start is a shorter string matching the end of a longer
+        # one, with a character the guard admits before it.
+        return int(low) if _starts_late(spelled, admitted) else None
     if guard is not None:
         refused = regex.compile(guard)
         try:

@@ -198,6 +198,12 @@ def test_a_prefilter_says_whether_its_matches_may_start_late() -> None:
     assert late_start_width("[0-9]{6,13}", "[^+.0-:A-Z_a-z]") is None  # the guard refuses all
     assert late_start_width("[0-9]{6,13}") == 6
     assert late_start_width("[a-z]{1,3}[_]token", "[^0-9]") == 7  # the guard admits letters
+    # Spelled out: no alternative ends another, or one ends another after a guard character.
+    assert (
+        late_start_width("(?:[Oo][Rr][Dd][Ee][Rr]|[Pp][Ee][Rr][Mm]|[Cc][Aa][Rr][Gg][Oo])") is None
+    )
+    assert late_start_width("(?:ab|b)x") == 2
+    assert late_start_width("(?:ab|b)x", "[^a]") is None
 
 
 def test_openings_that_give_a_guard() -> None:
