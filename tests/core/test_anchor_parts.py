@@ -57,7 +57,7 @@ def test_many_parts_are_read_in_one_pass_with_the_same_hits() -> None:
     assert scanner.wait_joined(timeout=60)
     assert scanner.scan(text, 0, len(text), parts=set(range(0, 40, 2))) == early
     few, many = set(range(3)), set(range(0, 40, 2))
-    assert len(many) > anchors.SEPARATE_PARTS  # the whole database's pass
+    assert len(many) > anchors.SEPARATE_PARTS  # a joined database's pass, once it exists
     for asked in (few, many, None):
         wanted = [source for index, source in enumerate(sources) if asked is None or index in asked]
         found = scanner.scan(text, 0, len(text), parts=asked)
