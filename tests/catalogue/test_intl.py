@@ -251,6 +251,35 @@ def test_not_mac_addresses(builtin: Engine, text: str) -> None:
     assert values(builtin, f"value {text} here", "MAC_ADDRESS") == []
 
 
+@pytest.mark.parametrize(
+    "address",
+    [
+        # RFC 4291, section 2.2: preferred, compressed and mixed notations.
+        "2001:DB8:0:0:8:800:200C:417A",
+        "2001:DB8::8:800:200C:417A",
+        "FF01::101",
+        "::1",
+        "0:0:0:0:0:0:13.1.68.3",
+        "::FFFF:129.144.52.38",
+        # RFC 5952, section 4: the recommended text form.
+        "2001:db8::1:0:0:1",
+        "2001:db8:0:0:1:0:0:1",
+    ],
+)
+def test_ipv6_addresses(builtin: Engine, address: str) -> None:
+    """IPv6 addresses in every notation of RFC 4291 are IP_ADDRESS."""
+    assert values(builtin, f"The host {address} answered.", "IP_ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["12:34:56", "07:26:34-05:00", "2025-01-27T07:26:34.648Z", "1:2:3:4:5:6:7", "a:b:c:d"],
+)
+def test_times_and_short_colon_runs_are_not_ipv6(builtin: Engine, text: str) -> None:
+    """An address holds "::" or at least six colons: a time of day is not even a candidate."""
+    assert values(builtin, f"at {text} today", "IP_ADDRESS") == []
+
+
 def test_mac_check() -> None:
     """The check accepts the three notations and refuses other shapes."""
     assert mac_address("D0-50-99-84-A2-A0")
