@@ -266,9 +266,9 @@ class AnchorScanner:
         # A few parts: their own small passes (no hits of the parts left out); more: one
         # pass of a joined database (docs/architecture.md, "Prefilters").
         separate = SEPARATE_PARTS_LONG if len(data) >= LONG_SCAN else SEPARATE_PARTS
-        joined_databases = self._joined
-        joined = joined_databases is not None and len(wanted) > separate
-        if joined_databases is not None and joined:
+        joined_databases = self._joined if len(wanted) > separate else None
+        joined = joined_databases is not None
+        if joined_databases is not None:
             index = 1 if optional_only else 0
             searched = [(joined_databases[index], self._joined_scratches()[index])]
         else:

@@ -62,10 +62,10 @@ _CASE_EXCEPTIONS = {
     0x1C87: "\u0463",
     0x1C88: "\ua64b",
 }
-#: The characters that need the exceptions, and capital sigma: ``str.lower`` writes it
-#: as a final sigma at a word's end, which the exceptions then fold back.
 #: From this length on, the exceptions are searched for among the non-ASCII characters only.
 _LONG = 4096
+#: The characters that need the exceptions, and capital sigma: ``str.lower`` writes it
+#: as a final sigma at a word's end, which the exceptions then fold back.
 _CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "\u03a3]")
 
 

@@ -15,6 +15,31 @@ from .rules import CompiledRule
 __all__ = ["ContextWords", "NearbyWords", "caseless"]
 
 
+def _word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
+    """Return each word of the context-required ``rules``, folded like the scanned text
+    and lower-cased (:func:`caseless`), with the indexes of the rules that list it."""
+    owners: dict[str, set[int]] = {}
+    for rule in rules:
+        if rule.context is None or not rule.context.required:
+            continue
+        for word in rule.declaration.options.get("context") or ():
+            folded = caseless(fold_word(word))
+            if folded:
+                owners.setdefault(folded, set()).add(rule.index)
+    return {word: frozenset(indexes) for word, indexes in owners.items()}
+
+
+def _automaton(owners: dict[str, frozenset[int]]) -> Any:
+    """Return an Aho-Corasick automaton finding each word (its value: its owners), or None."""
+    if not owners:
+        return None
+    automaton = ahocorasick.Automaton()
+    for word, indexes in owners.items():
+        automaton.add_word(word, indexes)
+    automaton.make_automaton()
+    return automaton
+
+
 class ContextWords:
     """Which context-required rules have none of their words anywhere in a text.
 
@@ -33,22 +58,11 @@ class ContextWords:
             if rule.context is not None and rule.context.required
         }
         self._all = frozenset(self._required)
-        owners: dict[str, set[int]] = {}
-        for index, words in self._required.items():
-            for word in words:
-                folded = caseless(fold_word(word))
-                if folded:
-                    owners.setdefault(folded, set()).add(index)
-        self._owners: tuple[frozenset[int], ...] = tuple(map(frozenset, owners.values()))
+        owners = _word_owners(rules)
+        self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
         self._database: Any = _literal_database(list(owners)) if owners else None
         self._local = threading.local()
-        self._automaton: Any = None
-        if owners and self._database is None:
-            automaton = ahocorasick.Automaton()
-            for word, indexes in zip(owners, self._owners, strict=True):
-                automaton.add_word(word, indexes)
-            automaton.make_automaton()
-            self._automaton = automaton
+        self._automaton: Any = _automaton(owners) if self._database is None else None
 
     def _met(self, text: str) -> set[int]:
         """Return the indexes of the required rules with a word in ``text`` (lower-cased)."""
@@ -98,18 +112,7 @@ class NearbyWords:
         #: The rules asked about: those with required context.
         self.indexes = frozenset(rule.index for rule in required)
         self._reach = max((rule.context.window for rule in required if rule.context), default=0)
-        owners: dict[str, set[int]] = {}
-        for rule in required:
-            for word in rule.declaration.options.get("context") or ():
-                folded = caseless(fold_word(word))
-                if folded:
-                    owners.setdefault(folded, set()).add(rule.index)
-        self._automaton: Any = None
-        if owners:
-            self._automaton = ahocorasick.Automaton()
-            for word, indexes in owners.items():
-                self._automaton.add_word(word, frozenset(indexes))
-            self._automaton.make_automaton()
+        self._automaton: Any = _automaton(_word_owners(required))
 
     def near(self, text: str, start: int, stop: int) -> set[int]:
         """Return the rules asked about with a word within their reach of ``text[start:stop]``."""

@@ -256,11 +256,13 @@ class Scanner:
         #: The groups whose prefilter the one pass cannot take: searched one by one.
         self._searched = tuple(group for group in self._groups if group.anchor not in accelerated)
         self._unfiltered = tuple(rule for rule in self.rules if rule.matcher.prefilter is None)
-        #: Per group with context-required windowed rules: their words, asked per window.
+        #: Per group with several context-required windowed rules: their words, asked per
+        #: window (see _scan_group; one such rule alone checks its own words as cheaply).
         self._nearby = {
             group.anchor: NearbyWords(group.windowed)
             for group in self._groups
-            if any(rule.context is not None and rule.context.required for rule in group.windowed)
+            if sum(rule.context is not None and rule.context.required for rule in group.windowed)
+            > 1
         }
         self._by_index = {rule.index: rule for rule in self.rules}
         #: The indexes of the rules whose prefilter the one pass searches.
