@@ -263,6 +263,7 @@ def _many_rules_rows() -> list[dict[str, object]]:
 def run() -> list[dict[str, object]]:
     """Return the dense, adversarial, streaming and plain-rule rows."""
     engine = Engine()
+    engine.compiled_pack.wait_background()  # measure the steady state
     dense = dense_records(DENSE_SIZE)
     rows = _dense_rows(engine, dense)
     rows += _adversarial_rows(engine)

@@ -48,6 +48,7 @@ def _label(size: int) -> str:
 def run() -> list[dict[str, object]]:
     """Return latency rows for each size and content, then throughput rows."""
     engine = Engine()
+    engine.compiled_pack.wait_background()  # measure the steady state
     rows: list[dict[str, object]] = []
     for size, iterations in ITERATIONS.items():
         for values in (0, 3):

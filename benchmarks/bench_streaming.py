@@ -131,6 +131,7 @@ def linearity(
 def run() -> list[dict[str, object]]:
     """Stream 1 MB at chunk sizes 1, 4, 64; report MB/s and the 1 MB / 100 KB time ratio."""
     engine = Engine()
+    engine.compiled_pack.wait_background()  # measure the steady state
     big = make_text(MB)
     small = big[: MB // 10]
     stream_seconds(engine, small[:20_000], 4)  # warm up (compiled patterns, caches)

@@ -51,7 +51,13 @@ import regex
 from .anchors import HYPERSCAN as _hyperscan
 from .matching import REGEX_FLAGS
 
-__all__ = ["DerivedPrefilter", "derive_prefilter", "late_start_width", "left_guard"]
+__all__ = [
+    "DerivedPrefilter",
+    "derive_prefilter",
+    "late_start_width",
+    "left_guard",
+    "match_characters",
+]
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -354,6 +360,14 @@ def _check_braces(items: Any) -> None:
             _check_braces(value)
 
 
+def _inner_scope(scope: _Scope, added: int, removed: int) -> _Scope:
+    """Return the scope inside a group that sets flags ``added`` and clears ``removed``."""
+    return _Scope(
+        (scope.ignorecase or bool(added & re.IGNORECASE)) and not removed & re.IGNORECASE,
+        (scope.ascii or bool(added & re.ASCII)) and not added & re.UNICODE,
+    )
+
+
 def _item(op: Any, value: Any, scope: _Scope, state: Any) -> _Item:
     """Translate one parsed item."""
     longest = _longest(op, value, state)
@@ -364,10 +378,7 @@ def _item(op: Any, value: Any, scope: _Scope, state: Any) -> _Item:
     if op in (_constants.SUBPATTERN, _constants.ATOMIC_GROUP):
         if op is _constants.SUBPATTERN:
             _group, added, removed, body = value
-            scope = _Scope(
-                (scope.ignorecase or bool(added & re.IGNORECASE)) and not removed & re.IGNORECASE,
-                (scope.ascii or bool(added & re.ASCII)) and not added & re.UNICODE,
-            )
+            scope = _inner_scope(scope, added, removed)
         else:
             body = value
         piece, candidates = _sequence(body.data, scope, state)
@@ -723,7 +734,7 @@ def _chars(items: Sequence[tuple[Any, Any]], scope: _Scope) -> tuple[set[str], b
         if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
             members, more = _chars(value[2].data, scope)
         elif op is _constants.SUBPATTERN:
-            members, more = _chars(value[3].data, scope)
+            members, more = _chars(value[3].data, _inner_scope(scope, value[1], value[2]))
         elif op is _constants.BRANCH:
             members, more = set(), False
             for branch in value[1]:
@@ -765,7 +776,7 @@ def _spelled(items: Sequence[tuple[Any, Any]], scope: _Scope) -> list[tuple[froz
                         raise _Unsure
                 options += copies
         elif op is _constants.SUBPATTERN:
-            options = _spelled(value[3].data, scope)
+            options = _spelled(value[3].data, _inner_scope(scope, value[1], value[2]))
         elif op is _constants.BRANCH:
             options = [string for branch in value[1] for string in _spelled(branch.data, scope)]
         else:
@@ -827,3 +838,24 @@ def late_start_width(source: str, guard: str | None = None) -> int | None:
         if not more and held and not any(refused.fullmatch(char) for char in held):
             return None
     return int(low)
+
+
+def match_characters(pattern: regex.Pattern[str]) -> frozenset[str] | None:
+    """Return the characters a match of ``pattern`` may hold when they are all printable
+    ASCII (None: it may hold others, or the reading is unsure).
+
+    Lookarounds read but do not consume, so they add nothing: a character outside the
+    set cannot lie inside any match, and no match spans a place where one stands.
+    """
+    names = tuple(
+        name for name, bit in REGEX_FLAGS.items() if pattern.flags & bit and name != "UNICODE"
+    )
+    read = _parsed(pattern.pattern, names)
+    if read is None:
+        return None
+    parsed, scope = read
+    try:
+        held, more = _chars(parsed.data, scope)
+    except (_Unsure, Exception):  # a construct the reading does not know
+        return None
+    return None if more else frozenset(held)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Iterable
 from typing import Any
@@ -12,7 +13,11 @@ from ..anchors import HYPERSCAN as _hyperscan
 from .context import caseless, fold_word
 from .rules import CompiledRule
 
-__all__ = ["ContextWords", "NearbyWords", "caseless"]
+__all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless"]
+
+#: Where a context word is in a text, and the indexes of the rules that list it.
+WordSpan = tuple[int, int, frozenset[int]]
+_END = operator.itemgetter(1)
 
 
 def _word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
@@ -41,7 +46,8 @@ def _automaton(owners: dict[str, frozenset[int]]) -> Any:
 
 
 class ContextWords:
-    """Which context-required rules have none of their words anywhere in a text.
+    """Which context-required rules have none of their words anywhere in a text, and
+    where their words are.
 
     One pass over the lower-cased text finds every word of every context-required
     rule (a Hyperscan literal database when Hyperscan is installed, else an
@@ -49,6 +55,11 @@ class ContextWords:
     value, so the scan skips it (docs/architecture.md, "Context"). The words are
     folded like the scanned text; Hyperscan checks their ASCII word boundaries,
     the automaton finds plain substrings: both a superset of the rule's own search.
+
+    :meth:`locate` also says where each word is, from a second database reporting
+    every occurrence. It compiles on a thread of its own (about a second for the
+    built-in pack's thousand words), so a pack is ready as fast as before; until it
+    exists, :meth:`locate` says where nothing is and the scan reads whole texts.
     """
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
@@ -60,12 +71,49 @@ class ContextWords:
         self._all = frozenset(self._required)
         owners = _word_owners(rules)
         self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
-        self._database: Any = _literal_database(list(owners)) if owners else None
+        #: Each word's length in characters, by its identifier.
+        self._lengths = tuple(map(len, owners))
+        words = list(owners)
+        self._database: Any = (
+            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH)
+            if owners and _hyperscan is not None
+            else None
+        )
         self._local = threading.local()
         self._automaton: Any = _automaton(owners) if self._database is None else None
+        #: The database reporting every occurrence of each word, once compiled.
+        self._positions: Any = None
+        self._located = threading.Event()
+        if self._database is not None:
+            threading.Thread(
+                target=self._compile_positions, args=(words,), name="context-words", daemon=True
+            ).start()
+        else:
+            self._located.set()
 
-    def _met(self, text: str) -> set[int]:
-        """Return the indexes of the required rules with a word in ``text`` (lower-cased)."""
+    def _compile_positions(self, words: list[str]) -> None:
+        """Compile the database of every occurrence (on a thread of its own)."""
+        try:
+            self._positions = _literal_database(words, 0)
+        finally:
+            self._located.set()
+
+    def wait_located(self, timeout: float | None = None) -> bool:
+        """Wait until :meth:`locate` can say where words are (or never will); True when so."""
+        return self._located.wait(timeout)
+
+    def _scratch(self, database: Any) -> Any:
+        """Return this thread's Hyperscan scratch for ``database`` (never shared)."""
+        scratches = getattr(self._local, "scratches", None)
+        if scratches is None:
+            scratches = self._local.scratches = {}
+        scratch = scratches.get(id(database))
+        if scratch is None:
+            scratch = scratches[id(database)] = _hyperscan.Scratch(database)
+        return scratch
+
+    def _met(self, lowered: str) -> set[int]:
+        """Return the indexes of the required rules with a word in ``lowered``."""
         met: set[int] = set()
         if self._database is not None:
             found: set[int] = set()
@@ -73,16 +121,15 @@ class ContextWords:
             def on_match(identifier: int, *_: object) -> None:
                 found.add(identifier)
 
-            scratch = getattr(self._local, "scratch", None)
-            if scratch is None:
-                scratch = self._local.scratch = _hyperscan.Scratch(self._database)
             self._database.scan(
-                text.encode("utf-8", "surrogatepass"), match_event_handler=on_match, scratch=scratch
+                lowered.encode("utf-8", "surrogatepass"),
+                match_event_handler=on_match,
+                scratch=self._scratch(self._database),
             )
             for identifier in found:
                 met |= self._owners[identifier]
         elif self._automaton is not None:
-            for _, indexes in self._automaton.iter(text):
+            for _, indexes in self._automaton.iter(lowered):
                 met |= indexes
                 if len(met) == len(self._required):
                     break
@@ -94,6 +141,59 @@ class ContextWords:
         if not self._required:
             return frozenset()
         return self._all - self._met(caseless(text))
+
+    def locate(self, text: str) -> tuple[frozenset[int], list[WordSpan] | None]:
+        """Return what :meth:`unmet` returns, and where each word is: ``(start, end,
+        owners)`` in ``text``, in order of their ends (None: not known yet, or without
+        Hyperscan).
+
+        The places are a superset of where each rule's own word search matches, so
+        a value of a context-required rule lies within the rule's window of one of
+        them (docs/architecture.md, "Context").
+        """
+        positions = self._positions
+        if positions is None or not self._required:
+            return self.unmet(text), None
+        lowered = caseless(text)
+        ends: list[tuple[int, int]] = []
+        append = ends.append
+
+        def on_match(identifier: int, _begin: int, end: int, *_: object) -> None:
+            append((identifier, end))
+
+        positions.scan(
+            lowered.encode("utf-8", "surrogatepass"),
+            match_event_handler=on_match,
+            scratch=self._scratch(positions),
+        )
+        owners, lengths = self._owners, self._lengths
+        met: set[int] = set()
+        for identifier in {identifier for identifier, _ in ends}:
+            met |= owners[identifier]
+        # caseless keeps every character's place; the database counts UTF-8 bytes.
+        ends.sort(key=_END)
+        places = (
+            [end for _, end in ends]
+            if lowered.isascii()
+            else _characters_before(lowered.encode("utf-8", "surrogatepass"), ends)
+        )
+        spans = [
+            (place - lengths[identifier], place, owners[identifier])
+            for (identifier, _), place in zip(ends, places, strict=True)
+        ]
+        return self._all - met, spans
+
+
+def _characters_before(data: bytes, ends: list[tuple[int, int]]) -> list[int]:
+    """Return, for each of the sorted byte offsets ``ends`` (character boundaries of the
+    UTF-8 ``data``), how many characters come before it."""
+    places: list[int] = []
+    characters = previous = 0
+    for _, end in ends:
+        characters += len(data[previous:end].decode("utf-8", "surrogatepass"))
+        previous = end
+        places.append(characters)
+    return places
 
 
 class NearbyWords:
@@ -130,8 +230,9 @@ def _edge(char: str) -> bytes:
     return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
 
 
-def _literal_database(words: list[str]) -> Any:
-    """Return a Hyperscan database finding each word (as UTF-8 bytes) once, or None.
+def _literal_database(words: list[str], flags: int) -> Any:
+    """Return a Hyperscan database finding each word (as UTF-8 bytes) with ``flags``
+    (``HS_FLAG_SINGLEMATCH``: once), or None.
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
     found inside "hotel". A non-ASCII neighbour counts as a boundary, so the search stays
@@ -150,7 +251,7 @@ def _literal_database(words: list[str]) -> Any:
         database.compile(
             expressions=expressions,
             ids=list(range(len(words))),
-            flags=[_hyperscan.HS_FLAG_SINGLEMATCH] * len(words),
+            flags=[flags] * len(words),
         )
     except _hyperscan.error:  # pragma: no cover - literals always compile
         return None

@@ -13,7 +13,7 @@ from ..plugins import PluginRegistries
 from .context_words import ContextWords
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
-from .scanning import Scanner, StreamCandidates
+from .scanning import NEAR_WORDS_FROM, Scanner, StreamCandidates
 from .verdict import Verdict, decide
 
 __all__ = ["CompiledPack"]
@@ -42,6 +42,11 @@ class CompiledPack:
         self.rules: tuple[CompiledRule, ...] = compile_rules(rules, registries, match_timeout_s)
         self._scanner = Scanner(self.rules, match_timeout_s)
         self._context_words = ContextWords(self.rules)
+
+    def wait_background(self, timeout: float | None = None) -> bool:
+        """Wait until the databases compiled on threads of their own exist (a scan needs
+        none of them, but is faster with them); True when they do, or never will."""
+        return self._scanner.wait_joined(timeout) and self._context_words.wait_located(timeout)
 
     @property
     def can_tell_growth(self) -> bool:
@@ -86,10 +91,15 @@ class CompiledPack:
         ends_by = deadline.current()
         view = normalized_view(text)
         scanned = text if view is None else view.text
-        skip = self._context_words.unmet(scanned)
+        # A long text's context-only rules may be searched near their words alone.
+        if len(scanned) >= NEAR_WORDS_FROM:
+            skip, words = self._context_words.locate(scanned)
+        else:
+            skip, words = self._context_words.unmet(scanned), None
         if view is None:
             findings = resolve(
-                text, self._scanner.find(text, 0, None, encoded, skip, contextual=True)
+                text,
+                self._scanner.find(text, 0, None, encoded, skip, contextual=True, words=words),
             )
         else:
             findings = [
@@ -98,7 +108,8 @@ class CompiledPack:
                     tuple(view.original_span(start, end) for start, end in finding.spans),
                 )
                 for finding in resolve(
-                    view.text, self._scanner.find(view.text, skip=skip, contextual=True)
+                    view.text,
+                    self._scanner.find(view.text, skip=skip, contextual=True, words=words),
                 )
             ]
         deadline.check(ends_by)

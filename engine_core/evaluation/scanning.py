@@ -17,11 +17,11 @@ from .. import deadline
 from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
-from ..prefilter_derivation import late_start_width
-from .context_words import NearbyWords
+from ..prefilter_derivation import late_start_width, match_characters
+from .context_words import NearbyWords, WordSpan
 from .rules import CompiledRule, Finding
 
-__all__ = ["Scanner", "StreamCandidates"]
+__all__ = ["NEAR_WORDS_FROM", "Scanner", "StreamCandidates"]
 
 
 #: Scan windows of one rule between two looks at the decision's deadline.
@@ -32,6 +32,11 @@ CHECK_EVERY_WINDOWS = 256
 _HIT_END = operator.itemgetter(1)
 #: Windows closer than this are scanned as one (fewer calls, same spans).
 _WINDOW_MERGE_GAP = 16
+#: A context-only group is searched near its words alone in a text this long or longer
+#: (shorter, the per-region calls cost more than the one pass saves), when that covers
+#: at most NEAR_WORDS_SHARE of it (past it, one pass over the whole text costs less).
+NEAR_WORDS_FROM = 64 * 1024
+NEAR_WORDS_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,85 @@ class _ScanGroup:
                 for begin in range(hit_start + shift, max(hit_start + shift, hit_end - width) + 1)
             }
         )
+
+
+@dataclass(frozen=True)
+class _Located:
+    """A context-only group that may be searched near its rules' words alone.
+
+    Every rule of the group needs a word within its window, so a value reaches to
+    within ``reach`` of one. ``before`` and ``after`` find the nearest character no
+    match of the group's rules can hold: no match spans it, so a region widened to
+    such places holds each value it touches whole, and a search started or stopped
+    there sees what a whole-text search sees (docs/architecture.md, "Context").
+    """
+
+    group: _ScanGroup
+    part: int
+    reach: int
+    before: regex.Pattern[str]
+    after: regex.Pattern[str]
+
+    @classmethod
+    def of(cls, group: _ScanGroup, part: int) -> _Located | None:
+        """Return how to search ``group`` near its words, or None when it cannot be."""
+        if group.whole:
+            return None
+        held: set[str] = set()
+        for rule in group.windowed:
+            pattern = getattr(rule.matcher, "pattern", None)
+            chars = match_characters(pattern) if isinstance(pattern, regex.Pattern) else None
+            if chars is None or rule.context is None:
+                return None
+            held |= chars
+        windows = [rule.context.window for rule in group.windowed if rule.context is not None]
+        outside = "[^" + "".join(regex.escape(char) for char in sorted(held)) + "]"
+        return cls(
+            group,
+            part,
+            max(windows) + 1,
+            regex.compile(outside, regex.REVERSE),
+            regex.compile(outside),
+        )
+
+    def regions(
+        self, text: str, start: int, stop: int, words: Sequence[WordSpan], active: frozenset[int]
+    ) -> list[tuple[int, int]] | None:
+        """Return the ranges of ``text[start:stop]`` to search, each from and to a place no
+        match spans, around the words of the ``active`` rules; None when they would cover
+        more than NEAR_WORDS_SHARE of it."""
+        reach = self.reach
+        near = sorted(
+            (max(start, word_start - reach), min(stop, word_end + reach))
+            for word_start, word_end, owners in words
+            if not owners.isdisjoint(active)
+        )
+        joined = _merged(near)
+        if sum(high - low for low, high in joined) > NEAR_WORDS_SHARE * (stop - start):
+            return None
+        widened: list[tuple[int, int]] = []
+        for low, high in joined:
+            outside = self.before.search(text, start, low)
+            following = self.after.search(text, high, stop)
+            widened.append(
+                (
+                    start if outside is None else outside.end(),
+                    stop if following is None else following.start(),
+                )
+            )
+        return _merged(widened)
+
+
+def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Return sorted ``ranges`` with those that overlap or touch joined."""
+    joined: list[tuple[int, int]] = []
+    for low, high in ranges:
+        if joined and low <= joined[-1][1]:
+            if high > joined[-1][1]:
+                joined[-1] = (joined[-1][0], high)
+        else:
+            joined.append((low, high))
+    return joined
 
 
 def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
@@ -265,6 +349,13 @@ class Scanner:
             > 1
         }
         self._by_index = {rule.index: rule for rule in self.rules}
+        #: The context-only groups (by part) a decision may search near their words alone.
+        self._located = {
+            located.part: located
+            for group in contextual
+            if (located := _Located.of(group, self._parts[group.anchor])) is not None
+            and group.anchor in accelerated
+        }
         #: The indexes of the rules whose prefilter the one pass searches.
         self.served = frozenset(
             index for group in self._by_anchor.values() for index in group.indexes
@@ -279,13 +370,16 @@ class Scanner:
         skip: frozenset[int] = frozenset(),
         *,
         contextual: bool = False,
+        words: Sequence[WordSpan] | None = None,
     ) -> list[Finding]:
         """Return, in rule order, the findings of every rule that matched ``text[start:end]``.
 
         ``encoded`` is ``scan_bytes(text).data`` when the caller already has it; the
         rules whose indexes are in ``skip`` are not run. With ``contextual`` (the caller
         applies required context), a context-required rule's values are looked for only
-        where a word of the rule is near.
+        where a word of the rule is near; ``words`` (from
+        :meth:`~engine_core.evaluation.context_words.ContextWords.locate`) lets a
+        context-only group be searched around its words instead of the whole text.
         """
         stop = len(text) if end is None else end
         ends_by = deadline.current()
@@ -300,12 +394,32 @@ class Scanner:
         if anchors is not None:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
             parts = self._running_parts(skip)
+            near_words = (
+                self._near_words(text, start, stop, skip, parts, words)
+                if contextual and words is not None
+                else []
+            )
+            if near_words:
+                parts = set(self._optional_parts if parts is None else parts) - {
+                    located.part for located, _ in near_words
+                }
             for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
                     self._scan_group(group, text, start, stop, found, skip, hits, ends_by, nearby)
+            for located, regions in near_words:
+                group = located.group
+                nearby = self._nearby.get(group.anchor)
+                for low, high in regions:
+                    deadline.check(ends_by)
+                    part = {located.part}
+                    region_hits = anchors.scan(text, low, high, parts=part, optional_only=True)
+                    if region_hits:
+                        # From a place no match spans: as the whole-text search from there.
+                        hits = region_hits[group.anchor]
+                        self._scan_group(group, text, low, stop, found, skip, hits, ends_by, nearby)
         for group in self._searched:
             if not (skip and group.indexes <= skip):
                 deadline.check(ends_by)
@@ -389,6 +503,30 @@ class Scanner:
         return StreamCandidates(
             values, candidates, last_end, self.served, skip, prefilter_hits, guarded
         )
+
+    def _near_words(
+        self,
+        text: str,
+        start: int,
+        stop: int,
+        skip: frozenset[int],
+        parts: set[int] | None,
+        words: Sequence[WordSpan],
+    ) -> list[tuple[_Located, list[tuple[int, int]]]]:
+        """Return the running context-only groups to search near their words, with the
+        regions of ``text[start:stop]`` to search (docs/architecture.md, "Context")."""
+        chosen: list[tuple[_Located, list[tuple[int, int]]]] = []
+        running = self._located.keys() if parts is None else parts & self._located.keys()
+        for part in running:
+            located = self._located[part]
+            regions = located.regions(text, start, stop, words, located.group.indexes - skip)
+            if regions is not None:
+                chosen.append((located, regions))
+        return chosen
+
+    def wait_joined(self, timeout: float | None = None) -> bool:
+        """Wait until the one pass's joined databases exist (or never will): True when so."""
+        return self._anchors is None or self._anchors.wait_joined(timeout)
 
     def _running_parts(self, skip: frozenset[int]) -> set[int] | None:
         """Return the optional parts of the one pass with a rule not in ``skip`` (None: all)."""

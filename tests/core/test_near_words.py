@@ -1,0 +1,185 @@
+"""A long text's context-only rules are searched around their words alone
+(engine_core.evaluation.scanning, docs/architecture.md "Context"): what the pack
+reports is what it reports when every rule searches the whole text."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from engine_core import Engine
+from engine_core.evaluation.context import caseless
+from engine_core.evaluation.pack import CompiledPack
+from engine_core.evaluation.resolution import resolve
+from engine_core.evaluation.scanning import NEAR_WORDS_FROM
+from engine_core.licensing.context import CommunityLicense
+from engine_core.normalization import normalized_view
+from engine_core.packs.playbook import parse_playbook
+from tests.quality.catalogue_corpus import generate
+
+_ENGINE = Engine()
+_PACK = _ENGINE.compiled_pack
+assert _PACK._context_words.wait_located(timeout=120)
+#: Prose without a label, to make a text long enough for the search near words.
+_PROSE = "Plain words without any label, to keep the words sparse. "
+
+
+def _long(text: str) -> str:
+    """Return ``text`` followed by prose, as long as a text searched near its words."""
+    return text + _PROSE * (1 + max(0, NEAR_WORDS_FROM - len(text)) // len(_PROSE))
+
+
+def _reported(
+    text: str, pack: CompiledPack = _PACK
+) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    return [(finding.rule.rule_id, finding.spans) for finding in pack.find(text, propagate=False)]
+
+
+def _searched_everywhere(
+    text: str, pack: CompiledPack = _PACK
+) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    """What the pack reports when every rule searches the whole text."""
+    return [(finding.rule.rule_id, finding.spans) for finding in resolve(text, pack.scan(text))]
+
+
+def _searched_near_words(text: str, pack: CompiledPack = _PACK) -> set[str]:
+    """The rule ids of the groups this text has searched near their words alone."""
+    skip, words = pack._context_words.locate(text)
+    assert words is not None
+    assert len(text) >= NEAR_WORDS_FROM
+    scanner = pack._scanner
+    chosen = scanner._near_words(text, 0, len(text), skip, scanner._running_parts(skip), words)
+    return {rule.rule_id for located, _ in chosen for rule in located.group.rules}
+
+
+def _long_texts() -> list[str]:
+    """Catalogue records (every category, in their languages) joined into long texts
+    with plain prose between them, so that the words are sparse."""
+    records = [record.text for record in generate(2000)]
+    records = [text for text in records if normalized_view(text) is None]
+    between = "\n" + _PROSE * 16 + "\n"
+    return [_long(between.join(records[i : i + 60])) for i in range(0, len(records), 60)]
+
+
+def test_long_texts_report_what_a_whole_text_search_reports() -> None:
+    texts = _long_texts()
+    assert len(texts) > 25
+    located: set[str] = set()
+    for text in texts:
+        located |= _searched_near_words(text)
+        assert _reported(text) == _searched_everywhere(text), text[:300]
+    # The path is taken, for phone words in several languages and other labels.
+    assert {"intl.phone_en", "intl.phone_de"} <= located
+    assert len(located) > 40
+
+
+def test_a_phone_far_from_its_word_is_not_reported_and_a_near_one_is() -> None:
+    prose = "The weather report said nothing of note today. " * 40
+    text = _long(prose + "Phone: 020 7946 0958. " + prose + "Reference 020 7946 0959 " + prose)
+    assert "intl.phone_en" in _searched_near_words(text)
+    values = [
+        text[start:end]
+        for rule_id, spans in _reported(text)
+        if rule_id.startswith("intl.phone")
+        for start, end in spans
+    ]
+    assert values == ["020 7946 0958"]
+    assert _reported(text) == _searched_everywhere(text)
+
+
+def test_a_region_reaches_to_where_no_match_can_span() -> None:
+    # A run of digit groups far longer than a phone number and a word's reach: a region
+    # cut inside it would start a search in the middle of a match.
+    run = " ".join(f"{n:02d}" for n in range(10, 99)) * 3
+    prose = "Plain words and more plain words to keep the labels sparse. " * 40
+    text = _long(prose + run + " call 020 7946 0958 " + run + prose)
+    assert "intl.phone_en" in _searched_near_words(text)
+    assert _reported(text) == _searched_everywhere(text)
+
+
+def _chain_pack() -> CompiledPack:
+    """A user's context-required rule whose matches, in a long chain of pairs, depend on
+    where the search starts: from the chain's start, four pairs at a time."""
+    rule = {
+        "id": "acme.code",
+        "type": "regex",
+        "category": "ACME_CODE",
+        "pattern": "[0-9]{2}(?:-[0-9]{2}){0,3}",
+        "options": {"context": ["code"], "context_required": True, "prefilter": "[0-9]{2}"},
+    }
+    playbook = parse_playbook(json.dumps({"pack_id": "acme.chain", "rules": [rule]}))
+    return Engine.for_pack(playbook, CommunityLicense()).compiled_pack
+
+
+_CHAIN_PACK = _chain_pack()
+assert _CHAIN_PACK._context_words.wait_located(timeout=120)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 160), st.integers(1, 60), st.booleans())
+@example(pairs=1, gap=35, label_first=True)  # the farthest a label may stand
+@example(pairs=1, gap=40, label_first=False)
+def test_a_search_near_a_word_starts_where_no_match_can_span(
+    pairs: int, gap: int, label_first: bool
+) -> None:
+    chain = "-".join(f"{10 + n % 90}" for n in range(pairs))
+    prose = _PROSE * 30
+    middle = f"code.{' ' * gap}{chain}" if label_first else f"{chain}{' ' * gap}code."
+    text = _long(f"{prose}{middle} {prose}")
+    assert "acme.code" in _searched_near_words(text, _CHAIN_PACK)
+    assert _reported(text, _CHAIN_PACK) == _searched_everywhere(text, _CHAIN_PACK)
+
+
+_PIECES = st.sampled_from(
+    [
+        "phone ",
+        "Tel. ",
+        "Handy: ",
+        "call me on ",
+        "fax",
+        "020 7946 0958",
+        "030 12345678",
+        "(11) 98765-4321",
+        "+44 20 7946 0958",
+        "12",
+        "345",
+        "-",
+        ".",
+        "/",
+        " ",
+        "\n",
+        "x",
+        "Ab",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(_PIECES, st.booleans()), min_size=1, max_size=60))
+@example([("phone ", True), ("020 7946 0958", False), ("12", True), ("345", False)])
+def test_whatever_surrounds_the_words_the_pack_reports_the_same(
+    pieces: list[tuple[str, bool]],
+) -> None:
+    # Long stretches of prose keep the words sparse, so the near-word search is used.
+    padding = " plain prose without labels" * 12
+    text = _long("".join(piece + (padding if padded else "") for piece, padded in pieces))
+    assert _reported(text) == _searched_everywhere(text)
+
+
+def test_each_word_is_located_where_it_stands_whatever_the_script() -> None:
+    text = (
+        "Ärger über die Rechnung, Telefon: 030 12345678. Телефон: 8 912 345 67 89, "
+        "电话 0755 8888 9999, ΤΗΛΈΦΩΝΟ 210 123 4567; phone (555) 010-4477 and SSN 123-45-6789."
+    )
+    words_of = {
+        rule.index: {caseless(word) for word in rule.declaration.options.get("context") or ()}
+        for rule in _PACK.rules
+    }
+    _, words = _PACK._context_words.locate(text)
+    assert words
+    found = {caseless(text[start:end]) for start, end, _ in words}
+    assert {"telefon", "телефон", "电话", "phone", "ssn"} <= found
+    for start, end, owners in words:
+        assert all(caseless(text[start:end]) in words_of[index] for index in owners)
