@@ -29,10 +29,19 @@ from typing import Any, NamedTuple
 
 from . import deadline
 
-__all__ = ["HYPERSCAN", "AnchorScanner", "ScanBytes", "accelerable", "scan_bytes"]
+__all__ = [
+    "COMPILE_THREAD",
+    "HYPERSCAN",
+    "AnchorScanner",
+    "ScanBytes",
+    "accelerable",
+    "scan_bytes",
+]
 
 _UNSAFE = re.compile(r"\\[A-Za-z0-9]|\[\^(?:\]|[^\]]*[\\?])|\(\?(?!:)|[^\x20-\x7e]")
 
+#: The name of every thread compiling a database in the background begins with this.
+COMPILE_THREAD = "engine-pack-compile:"
 #: At most this many optional parts are searched by their own databases; more, by one pass
 #: of the database holding every source (its hits of the parts not asked for are dropped).
 #: Each pass has a fixed cost, which weighs less on a long text (measured: one part's pass
@@ -185,7 +194,12 @@ class AnchorScanner:
             # on a thread of their own (Hyperscan's compiler releases the GIL), so a pack is
             # ready at once; scans needing many parts read them once they exist.
             optional_ids = [index for index, part in enumerate(parts) if part is not None]
-            threading.Thread(target=scanner._join, args=(usable, optional_ids), daemon=True).start()
+            threading.Thread(
+                target=scanner._join,
+                args=(usable, optional_ids),
+                name=f"{COMPILE_THREAD}joined",
+                daemon=True,
+            ).start()
         else:
             scanner._joined_ready.set()
         return scanner

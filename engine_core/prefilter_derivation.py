@@ -54,6 +54,7 @@ from .matching import REGEX_FLAGS
 __all__ = [
     "DerivedPrefilter",
     "derive_prefilter",
+    "first_characters",
     "late_start_width",
     "left_guard",
     "match_characters",
@@ -859,3 +860,17 @@ def match_characters(pattern: regex.Pattern[str]) -> frozenset[str] | None:
     except (_Unsure, Exception):  # a construct the reading does not know
         return None
     return None if more else frozenset(held)
+
+
+def first_characters(pattern: str, flags: Iterable[str] = ()) -> frozenset[str] | None:
+    """Return the characters every match of ``pattern`` starts with, when they are all
+    printable ASCII and no match is empty (None otherwise, or when unsure)."""
+    read = _parsed(pattern, tuple(flags))
+    if read is None:
+        return None
+    parsed, scope = read
+    try:
+        chars, more = _first_chars(parsed.data, scope)
+    except (_Unsure, Exception):  # may match empty, or a construct the reading does not know
+        return None
+    return None if more or not chars else frozenset(chars)

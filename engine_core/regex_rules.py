@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from .matching import RegexMatcher, pattern_problems
 from .model import RuleDeclaration
 from .options import Option
-from .prefilter_derivation import derive_prefilter, left_guard
+from .prefilter_derivation import derive_prefilter, first_characters, left_guard
 from .registries import RuleType
 
 __all__ = [
@@ -85,6 +85,7 @@ def regex_matcher(
         prefilter=prefilter or None,
         prefilter_lead=lead,
         prefilter_guard=guard if lead == 0 else None,
+        starts_with=first_characters(rule.pattern, rule.flags),
         rule_id=rule.id,
     )
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import ahocorasick
 
+from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
 from .context import caseless, fold_word
 from .rules import CompiledRule
@@ -86,7 +87,10 @@ class ContextWords:
         self._located = threading.Event()
         if self._database is not None:
             threading.Thread(
-                target=self._compile_positions, args=(words,), name="context-words", daemon=True
+                target=self._compile_positions,
+                args=(words,),
+                name=f"{COMPILE_THREAD}context-words",
+                daemon=True,
             ).start()
         else:
             self._located.set()

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from engine_core.errors import DecisionBudgetExceededError
 from engine_core.evaluation.scanning import _WINDOW_MERGE_GAP, _ScanGroup, _windows
-from engine_core.matching import RegexMatcher
+from engine_core.matching import PROBE_RATIO, RegexMatcher
+from engine_core.prefilter_derivation import first_characters
 
 #: Patterns with pieces to split, glued values, look-arounds and possible empty matches.
 PATTERNS = (
@@ -44,6 +45,39 @@ def test_runs_of_matches_find_what_single_searches_find(
     assert matcher._scan(text, start, end, last, len(text)) == expected
     whole = matcher._search(text, 0, len(text), len(text), len(text), [])
     assert matcher.find(text) == whole
+
+
+#: Patterns whose matches start with known characters (look-behinds and all).
+STARTING_PATTERNS = (
+    r"[0-9](?<![a-z].)[0-9]{0,3}(?:-[0-9]{1,2})?[ ]?[ab]?",
+    r"[0-9]+(?:[ -][0-9]+)*",
+    r"(?<![0-9])[0-9]{2,6}(?![0-9])",
+    r"[ab](?:[0-9]{1,2}|-a)(?= )",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pattern=st.sampled_from(STARTING_PATTERNS),
+    text=st.text(st.sampled_from("0123 -ab@xz"), min_size=240, max_size=300),
+    checked=st.booleans(),
+    start=st.integers(0, 30),
+    width=st.integers(1, 12),
+)
+def test_a_window_attempted_where_matches_start_finds_what_its_searches_find(
+    pattern: str, text: str, checked: bool, start: int, width: int
+) -> None:
+    """A window whose starts are few beside the text read past them is attempted only
+    where a match can start: the spans are those of one search after another."""
+    validator = _even_digits if checked else None
+    starts = first_characters(pattern)
+    assert starts is not None
+    matcher = RegexMatcher(pattern, validator=validator, starts_with=starts)
+    last = start + width
+    end = len(text)
+    assert end - last > PROBE_RATIO * width  # the attempts are used
+    expected = RegexMatcher(pattern, validator=validator)._search(text, start, end, last, end, [])
+    assert matcher.find_in_window(text, start, end, last) == expected
 
 
 def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
