@@ -347,38 +347,39 @@ class RegexMatcher(Matcher):
         self.timeout = timeout
         self.rule_id = rule_id
 
-    def _matches_before(
+    def _matches_from(
         self, text: str, low: int, stop: int, high: int, window: bool = False
-    ) -> Iterator[Span]:
-        """Yield the spans of the successive matches in ``text[low:stop]`` (each search from
-        where the last match ended, as ``finditer``) that start before ``high``.
+    ) -> Iterator[regex.Match[str]]:
+        """Return the successive matches in ``text[low:stop]`` (each search from where the
+        last match ended, as ``finditer``), at least those that start before ``high``.
 
         In a scan ``window`` (read past ``high`` only to decide the matches starting
         before it) whose starts are few beside that text, only the places holding a
-        character a match starts with are attempted, in order: the same matches, without
-        trying the pattern at every place of the text read past them.
+        character a match starts with are attempted, in order, up to ``high``: the same
+        matches, without trying the pattern at every place of the text read past them.
         """
         starts = self._starts
         if window and starts is not None and stop - high > PROBE_RATIO * (high - low):
-            attempt, first = self.pattern.match, starts.search
-            position = low
-            while position < high:
-                found = first(text, position, high)
-                if found is None:
-                    return
-                begin = found.start()
-                match = attempt(text, begin, stop, timeout=self.timeout)
-                if match is None:
-                    position = begin + 1
-                    continue
-                yield match.span()
-                position = match.end()
-            return
-        for match in self.pattern.finditer(text, low, stop, timeout=self.timeout):
-            span = match.span()
-            if span[0] >= high:
+            return self._attempts(starts, text, low, stop, high)
+        return self.pattern.finditer(text, low, stop, timeout=self.timeout)
+
+    def _attempts(
+        self, starts: regex.Pattern[str], text: str, low: int, stop: int, high: int
+    ) -> Iterator[regex.Match[str]]:
+        """Yield the matches :meth:`_matches_from` attempts where ``starts`` finds a place."""
+        attempt, first = self.pattern.match, starts.search
+        position = low
+        while position < high:
+            found = first(text, position, high)
+            if found is None:
                 return
-            yield span
+            begin = found.start()
+            match = attempt(text, begin, stop, timeout=self.timeout)
+            if match is None:
+                position = begin + 1
+                continue
+            yield match
+            position = match.end()
 
     def timed_out(self) -> DecisionBudgetExceededError:
         """Return the error for a scan that ran past this matcher's timeout."""
@@ -429,7 +430,7 @@ class RegexMatcher(Matcher):
         """Return the validated spans from ``start`` that start before ``last`` (see find).
 
         Each run of matches comes from one ``finditer`` (or the attempts of
-        :meth:`_matches_before`), the same searches as one ``search`` from where each
+        :meth:`_matches_from`), the same searches as one ``search`` from where each
         match ended, without a clock set up per search for its timeout. That timeout
         bounds every search; finditer's bounds the whole run, so a run that times out
         after a match (or meets an empty match) goes on one search at a time from there.
@@ -440,9 +441,13 @@ class RegexMatcher(Matcher):
         try:
             while position < end:
                 run_start = position
+                matches = self._matches_from(text, position, end, last, last < end)
                 try:
-                    for span in self._matches_before(text, position, end, last, last < end):
+                    for match in matches:
+                        span = match.span()
                         begin, finish = span
+                        if begin >= last:
+                            return spans
                         if finish == begin:
                             return self._search(text, position, end, last, limit, spans)
                         try:

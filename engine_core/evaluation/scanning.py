@@ -614,7 +614,12 @@ class Scanner:
                 Scanner._scan_whole(group, text, start, stop, found, skip, known_hits, ends_by)
             if not group.windowed:
                 return
-            windows = _windows(group, hits, exhaustive=known_hits is not None)
+            if len(hits) * (group.after + _WINDOW_MERGE_GAP) >= stop - start:
+                # Hits this dense join into about one window: the range is that window (the
+                # whole-range scan the windows reproduce), without a window per hit.
+                windows = [(start, stop, stop)]
+            else:
+                windows = _windows(group, hits, exhaustive=known_hits is not None)
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,
