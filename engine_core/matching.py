@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 import regex
 
+from . import deadline
 from .errors import DecisionBudgetExceededError
 
 __all__ = [
@@ -37,6 +38,8 @@ Span = tuple[int, int]
 
 #: Upper bound for one regex scan, so a pathological pattern cannot hang a worker.
 DEFAULT_MATCH_TIMEOUT_S = 0.5
+#: A window's scan looks at the decision's deadline every this many pattern matches.
+CHECK_EVERY_MATCHES = 1024
 #: A window's matches are attempted only at the places a match can start when the text a
 #: search would read past the last start asked for is this many times the starts' range
 #: (an attempt, with its timeout's clock, costs what a search's reading of some 20 places
@@ -102,6 +105,13 @@ class Matcher(ABC):
         streaming layer knows which attempts are settled. None: whole scans.
         """
         return None
+
+    @property
+    def watches_deadline(self) -> bool:
+        """True when :meth:`find_in_window` looks at the decision's deadline
+        (:mod:`engine_core.deadline`) as it goes: the engine may then give it a window as
+        long as the whole range. False by default: windows stay short."""
+        return False
 
     def find_in_window(
         self, text: str, start: int, stop: int, last: int, limit: int | None = None
@@ -381,6 +391,11 @@ class RegexMatcher(Matcher):
             yield match
             position = match.end()
 
+    @property
+    def watches_deadline(self) -> bool:
+        """True: :meth:`find_in_window` looks at the decision's deadline as it goes."""
+        return self._plain_find
+
     def timed_out(self) -> DecisionBudgetExceededError:
         """Return the error for a scan that ran past this matcher's timeout."""
         return DecisionBudgetExceededError(
@@ -438,6 +453,9 @@ class RegexMatcher(Matcher):
         spans: list[Span] = []
         validator = self.validator
         position = start
+        # A long window holds many matches: a look at the decision's deadline every few.
+        ends_by = deadline.current()
+        seen = 0
         try:
             while position < end:
                 run_start = position
@@ -448,6 +466,9 @@ class RegexMatcher(Matcher):
                         begin, finish = span
                         if begin >= last:
                             return spans
+                        seen += 1
+                        if ends_by is not None and seen % CHECK_EVERY_MATCHES == 0:
+                            deadline.check(ends_by)
                         if finish == begin:
                             return self._search(text, position, end, last, limit, spans)
                         try:

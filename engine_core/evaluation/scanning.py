@@ -66,6 +66,10 @@ class _ScanGroup:
     #: The prefilter's shortest match when its matches ending at one place may start at
     #: several (the one pass reports the leftmost only), else None: late_start_width.
     late_width: int | None = None
+    #: True when every windowed rule looks at the decision's deadline as it goes
+    #: (:attr:`~engine_core.matching.Matcher.watches_deadline`): a whole range may be
+    #: one window.
+    one_window: bool = False
 
     @property
     def rules(self) -> tuple[CompiledRule, ...]:
@@ -222,6 +226,7 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 timeout,
                 frozenset(rule.index for rule in members),
                 late_start_width(source, guard),
+                all(rule.matcher.watches_deadline for rule in windowed),
             )
         )
     return tuple(groups)
@@ -614,9 +619,11 @@ class Scanner:
                 Scanner._scan_whole(group, text, start, stop, found, skip, known_hits, ends_by)
             if not group.windowed:
                 return
-            if len(hits) * (group.after + _WINDOW_MERGE_GAP) >= stop - start:
+            dense = len(hits) * (group.after + _WINDOW_MERGE_GAP) >= stop - start
+            if dense and group.one_window:
                 # Hits this dense join into about one window: the range is that window (the
-                # whole-range scan the windows reproduce), without a window per hit.
+                # whole-range scan the windows reproduce), without a window per hit; its rules
+                # look at the deadline as they go.
                 windows = [(start, stop, stop)]
             else:
                 windows = _windows(group, hits, exhaustive=known_hits is not None)
