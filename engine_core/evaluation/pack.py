@@ -13,7 +13,7 @@ from ..plugins import PluginRegistries
 from .context_words import ContextWords
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
-from .scanning import NEAR_WORDS_FROM, Scanner, StreamCandidates
+from .scanning import NEAR_WORDS_FROM, STREAM_NEAR_WORDS_FROM, Scanner, StreamCandidates
 from .verdict import Verdict, decide
 
 __all__ = ["CompiledPack"]
@@ -79,8 +79,14 @@ class CompiledPack:
         rules in ``skippable`` are not run when they need context words ``text`` lacks, and
         their prefilters are searched only in the last ``skipped_reach`` characters (when
         given) where no other rule needs them."""
-        skip = self._context_words.unmet(text) & skippable if skippable else frozenset()
-        return self._scanner.stream_candidates(text, start, skip, skipped_reach)
+        if not skippable:
+            return self._scanner.stream_candidates(text, start, frozenset(), skipped_reach)
+        words = None
+        if len(text) - start >= STREAM_NEAR_WORDS_FROM:
+            unmet, words = self._context_words.locate(text)
+        else:
+            unmet = self._context_words.unmet(text)
+        return self._scanner.stream_candidates(text, start, unmet & skippable, skipped_reach, words)
 
     def find(
         self, text: str, encoded: bytes | None = None, *, propagate: bool = True

@@ -8,7 +8,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -21,7 +21,7 @@ from ..prefilter_derivation import late_start_width, match_characters
 from .context_words import NearbyWords, WordSpan
 from .rules import CompiledRule, Finding
 
-__all__ = ["NEAR_WORDS_FROM", "Scanner", "StreamCandidates"]
+__all__ = ["NEAR_WORDS_FROM", "STREAM_NEAR_WORDS_FROM", "Scanner", "StreamCandidates"]
 
 
 #: Scan windows of one rule between two looks at the decision's deadline.
@@ -37,6 +37,8 @@ _WINDOW_MERGE_GAP = 16
 #: at most NEAR_WORDS_SHARE of it (past it, one pass over the whole text costs less).
 NEAR_WORDS_FROM = 64 * 1024
 NEAR_WORDS_SHARE = 0.5
+#: The same for a stream's scan (from its start): a scan reads a few kilobytes at a time.
+STREAM_NEAR_WORDS_FROM = 2048
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,10 @@ class _Located:
     reach: int
     before: regex.Pattern[str]
     after: regex.Pattern[str]
+    #: How far before a stream's end its scan searches whatever the words (None: the
+    #: prefilter's reach is unbounded, and a stream reads the group whole): a word still
+    #: to arrive may make a value there count, and the growth of attempts is read there.
+    tail: int | None = None
 
     @classmethod
     def of(cls, group: _ScanGroup, part: int) -> _Located | None:
@@ -133,27 +139,39 @@ class _Located:
             held |= chars
         windows = [rule.context.window for rule in group.windowed if rule.context is not None]
         outside = "[^" + "".join(regex.escape(char) for char in sorted(held)) + "]"
+        prefilter_bounds = scan_bounds(group.prefilter)
         return cls(
             group,
             part,
             max(windows) + 1,
             regex.compile(outside, regex.REVERSE),
             regex.compile(outside),
+            None
+            if prefilter_bounds is None
+            else max(windows) + 2 * group.after + sum(prefilter_bounds) + 1,
         )
 
     def regions(
-        self, text: str, start: int, stop: int, words: Sequence[WordSpan], active: frozenset[int]
+        self,
+        text: str,
+        start: int,
+        stop: int,
+        words: Sequence[WordSpan],
+        active: frozenset[int],
+        tail: int = 0,
     ) -> list[tuple[int, int]] | None:
         """Return the ranges of ``text[start:stop]`` to search, each from and to a place no
-        match spans, around the words of the ``active`` rules; None when they would cover
-        more than NEAR_WORDS_SHARE of it."""
+        match spans, around the words of the ``active`` rules (and over the last ``tail``
+        characters); None when they would cover more than NEAR_WORDS_SHARE of it."""
         reach = self.reach
-        near = sorted(
+        near = [
             (max(start, word_start - reach), min(stop, word_end + reach))
             for word_start, word_end, owners in words
             if not owners.isdisjoint(active)
-        )
-        joined = _merged(near)
+        ]
+        if tail:
+            near.append((max(start, stop - tail), stop))
+        joined = _merged(sorted(near))
         if sum(high - low for low, high in joined) > NEAR_WORDS_SHARE * (stop - start):
             return None
         widened: list[tuple[int, int]] = []
@@ -439,13 +457,16 @@ class Scanner:
         start: int,
         skip: frozenset[int] = frozenset(),
         skipped_reach: int | None = None,
+        words: Sequence[WordSpan] | None = None,
     ) -> StreamCandidates:
         """Return the values and candidates, from ``start``, of the rules the one pass serves
         (but those in ``skip``).
 
         Skipped rules' prefilters are searched too (a stream holds text back near their
         hits); with ``skipped_reach``, the parts of the pass that hold only skipped
-        rules are searched in the last ``skipped_reach`` characters alone.
+        rules are searched in the last ``skipped_reach`` characters alone. With ``words``
+        (:meth:`~engine_core.evaluation.context_words.ContextWords.locate`), a running
+        context-only group may be searched around its words and in its tail alone.
         """
         anchors = self._anchors
         if anchors is None:
@@ -456,10 +477,31 @@ class Scanner:
         last_end: dict[int, int] = {}
         prefilter_hits: dict[int, list[Span]] = {}
         running = None if skipped_reach is None else self._running_parts(skip)
-        by_anchor = anchors.scan(text, start, stop, parts=running)
+        near_words = (
+            self._near_words(text, start, stop, skip, running, words, stream=True)
+            if words is not None and stop - start >= STREAM_NEAR_WORDS_FROM
+            else []
+        )
+        searched = running
+        if near_words:
+            searched = set(self._optional_parts if running is None else running) - {
+                located.part for located, _ in near_words
+            }
+        by_anchor = anchors.scan(text, start, stop, parts=searched)
         if running is not None and (idle := self._optional_parts - running):
             tail = max(start, stop - (skipped_reach or 0))
             by_anchor.update(anchors.scan(text, tail, stop, parts=idle, optional_only=True))
+        # A group searched near its words: its hits per region, each region's windows
+        # from the region's start (a place no match spans).
+        regions_of: dict[str, list[tuple[int, list[Span]]]] = {}
+        for located, regions in near_words:
+            anchor = located.group.anchor
+            for low, high in regions:
+                in_region = anchors.scan(text, low, high, parts={located.part}, optional_only=True)
+                if anchor in in_region:
+                    regions_of.setdefault(anchor, []).append((low, in_region[anchor]))
+            if anchor in regions_of:
+                by_anchor[anchor] = [hit for _, hits in regions_of[anchor] for hit in hits]
         for anchor, hits in by_anchor.items():
             group = self._by_anchor[anchor]
             last = max(map(_HIT_END, hits))
@@ -485,7 +527,14 @@ class Scanner:
                 )
             if not group.windowed:
                 continue
-            windows = _windows(group, hits, exhaustive=True)
+            if anchor in regions_of:
+                windows = [
+                    (max(low, region_start), high, window_last)
+                    for region_start, region_hits in regions_of[anchor]
+                    for low, high, window_last in _windows(group, region_hits, exhaustive=True)
+                ]
+            else:
+                windows = _windows(group, hits, exhaustive=True)
             for rule in group.windowed:
                 if rule.index in skip:
                     continue
@@ -515,16 +564,23 @@ class Scanner:
         start: int,
         stop: int,
         skip: frozenset[int],
-        parts: set[int] | None,
+        parts: Collection[int] | None,
         words: Sequence[WordSpan],
+        *,
+        stream: bool = False,
     ) -> list[tuple[_Located, list[tuple[int, int]]]]:
         """Return the running context-only groups to search near their words, with the
-        regions of ``text[start:stop]`` to search (docs/architecture.md, "Context")."""
+        regions of ``text[start:stop]`` to search (docs/architecture.md, "Context"); for
+        a ``stream``, each group's tail is searched too."""
         chosen: list[tuple[_Located, list[tuple[int, int]]]] = []
-        running = self._located.keys() if parts is None else parts & self._located.keys()
+        running = self._located.keys() if parts is None else self._located.keys() & parts
         for part in running:
             located = self._located[part]
-            regions = located.regions(text, start, stop, words, located.group.indexes - skip)
+            if stream and located.tail is None:
+                continue
+            active = located.group.indexes - skip
+            tail = (located.tail or 0) if stream else 0
+            regions = located.regions(text, start, stop, words, active, tail)
             if regions is not None:
                 chosen.append((located, regions))
         return chosen
