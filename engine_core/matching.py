@@ -621,7 +621,7 @@ class RegexMatcher(Matcher):
         values: list[Span] = []
         spans: list[Span] = []
         try:
-            for match in self.pattern.finditer(text, start, stop, timeout=self.timeout):
+            for match in self._matches_from(text, start, stop, last, last < stop):
                 span = match.span()
                 if span[0] >= last:
                     break

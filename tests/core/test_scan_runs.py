@@ -76,8 +76,13 @@ def test_a_window_attempted_where_matches_start_finds_what_its_searches_find(
     last = start + width
     end = len(text)
     assert end - last > PROBE_RATIO * width  # the attempts are used
-    expected = RegexMatcher(pattern, validator=validator)._search(text, start, end, last, end, [])
+    searching = RegexMatcher(pattern, validator=validator)
+    expected = searching._search(text, start, end, last, end, [])
     assert matcher.find_in_window(text, start, end, last) == expected
+    # A stream's candidates in the window: the same one pass, attempted or searched.
+    assert matcher.candidates_in_window(text, start, end, last) == (
+        searching.candidates_in_window(text, start, end, last)
+    )
 
 
 def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
