@@ -26,7 +26,14 @@ import regex
 from ..matching import Span
 from ..normalization import normalized_view, outside_ascii
 
-__all__ = ["DEFAULT_CONTEXT_WINDOW", "Context", "caseless", "fold_word", "glued_script"]
+__all__ = [
+    "CASE_EXCEPTION_CHARS",
+    "DEFAULT_CONTEXT_WINDOW",
+    "Context",
+    "caseless",
+    "fold_word",
+    "glued_script",
+]
 
 DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
@@ -65,8 +72,10 @@ _CASE_EXCEPTIONS = {
 #: From this length on, the exceptions are searched for among the non-ASCII characters only.
 _LONG = 4096
 #: The characters that need the exceptions, and capital sigma: ``str.lower`` writes it
-#: as a final sigma at a word's end, which the exceptions then fold back.
-_CASE_CHARS = re.compile("[" + "".join(map(chr, _CASE_EXCEPTIONS)) + "\u03a3]")
+#: as a final sigma at a word's end, which the exceptions then fold back. A text without
+#: them matches a lower-cased word, case-insensitively, where its lower case holds it.
+CASE_EXCEPTION_CHARS = "".join(map(chr, _CASE_EXCEPTIONS)) + "\u03a3"
+_CASE_CHARS = re.compile(f"[{CASE_EXCEPTION_CHARS}]")
 
 
 def caseless(text: str) -> str:

@@ -11,7 +11,7 @@ import ahocorasick
 
 from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
-from .context import caseless, fold_word
+from .context import CASE_EXCEPTION_CHARS, caseless, fold_word
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless"]
@@ -50,12 +50,16 @@ class ContextWords:
     """Which context-required rules have none of their words anywhere in a text, and
     where their words are.
 
-    One pass over the lower-cased text finds every word of every context-required
-    rule (a Hyperscan literal database when Hyperscan is installed, else an
-    Aho-Corasick automaton); a rule none of whose words occur cannot report a
-    value, so the scan skips it (docs/architecture.md, "Context"). The words are
-    folded like the scanned text; Hyperscan checks their ASCII word boundaries,
-    the automaton finds plain substrings: both a superset of the rule's own search.
+    One pass over the text finds every word of every context-required rule (a
+    Hyperscan literal database when Hyperscan is installed, else an Aho-Corasick
+    automaton over the lower-cased text); a rule none of whose words occur cannot
+    report a value, so the scan skips it (docs/architecture.md, "Context"). The words
+    are folded like the scanned text and lower-cased (:func:`caseless`). Hyperscan
+    matches them without regard to case in the text's own UTF-8 (no lower-cased copy)
+    and checks their ASCII word boundaries; a text holding a character whose case
+    ``IGNORECASE`` treats unlike Unicode's folding (:data:`CASE_EXCEPTION_CHARS`) is
+    lower-cased first. The automaton finds plain substrings. Each is a superset of
+    the rule's own search.
 
     :meth:`locate` also says where each word is, from a second database reporting
     every occurrence. It compiles on a thread of its own (about a second for the
@@ -116,24 +120,46 @@ class ContextWords:
             scratch = scratches[id(database)] = _hyperscan.Scratch(database)
         return scratch
 
-    def _met(self, lowered: str) -> set[int]:
-        """Return the indexes of the required rules with a word in ``lowered``."""
+    def _ends(self, database: Any, text: str) -> tuple[bytes, list[tuple[int, int]]]:
+        """Return the UTF-8 ``database`` read and ``(identifier, end)`` of every word it
+        finds in ``text`` (ends in bytes): in the text itself, or, when the text holds a
+        case exception, in its lower-cased copy."""
+        data = _utf8(text)
+        ends = self._scan(database, data)
+        if ends is None:
+            data = _utf8(caseless(text))
+            ends = self._scan(database, data)
+            assert ends is not None  # a lower-cased text holds no case exception
+        return data, ends
+
+    def _scan(self, database: Any, data: bytes) -> list[tuple[int, int]] | None:
+        """Return ``(identifier, end)`` of every word ``database`` finds in ``data``, or
+        None when it holds a case exception."""
+        words = len(self._owners)
+        ends: list[tuple[int, int]] = []
+        append = ends.append
+
+        def on_match(identifier: int, _begin: int, end: int, *_: object) -> bool | None:
+            if identifier >= words:
+                return True  # a case exception: stop the scan
+            append((identifier, end))
+            return None
+
+        try:
+            database.scan(data, match_event_handler=on_match, scratch=self._scratch(database))
+        except _hyperscan.ScanTerminated:
+            return None
+        return ends
+
+    def _met(self, text: str) -> set[int]:
+        """Return the indexes of the required rules with a word in ``text``."""
         met: set[int] = set()
         if self._database is not None:
-            found: set[int] = set()
-
-            def on_match(identifier: int, *_: object) -> None:
-                found.add(identifier)
-
-            self._database.scan(
-                lowered.encode("utf-8", "surrogatepass"),
-                match_event_handler=on_match,
-                scratch=self._scratch(self._database),
-            )
-            for identifier in found:
-                met |= self._owners[identifier]
+            owners = self._owners
+            for identifier in {identifier for identifier, _ in self._ends(self._database, text)[1]}:
+                met |= owners[identifier]
         elif self._automaton is not None:
-            for _, indexes in self._automaton.iter(lowered):
+            for _, indexes in self._automaton.iter(caseless(text)):
                 met |= indexes
                 if len(met) == len(self._required):
                     break
@@ -144,7 +170,7 @@ class ContextWords:
         (the scanned text: already normalized)."""
         if not self._required:
             return frozenset()
-        return self._all - self._met(caseless(text))
+        return self._all - self._met(text)
 
     def locate(self, text: str) -> tuple[frozenset[int], list[WordSpan] | None]:
         """Return what :meth:`unmet` returns, and where each word is: ``(start, end,
@@ -158,28 +184,16 @@ class ContextWords:
         positions = self._positions
         if positions is None or not self._required:
             return self.unmet(text), None
-        lowered = caseless(text)
-        ends: list[tuple[int, int]] = []
-        append = ends.append
-
-        def on_match(identifier: int, _begin: int, end: int, *_: object) -> None:
-            append((identifier, end))
-
-        positions.scan(
-            lowered.encode("utf-8", "surrogatepass"),
-            match_event_handler=on_match,
-            scratch=self._scratch(positions),
-        )
+        data, ends = self._ends(positions, text)
         owners, lengths = self._owners, self._lengths
         met: set[int] = set()
         for identifier in {identifier for identifier, _ in ends}:
             met |= owners[identifier]
-        # caseless keeps every character's place; the database counts UTF-8 bytes.
+        # Case folding and lower-casing keep every character's place; the database
+        # counts UTF-8 bytes.
         ends.sort(key=_END)
         places = (
-            [end for _, end in ends]
-            if lowered.isascii()
-            else _characters_before(lowered.encode("utf-8", "surrogatepass"), ends)
+            [end for _, end in ends] if len(data) == len(text) else _characters_before(data, ends)
         )
         spans = [
             (place - lengths[identifier], place, owners[identifier])
@@ -188,13 +202,19 @@ class ContextWords:
         return self._all - met, spans
 
 
+def _utf8(text: str) -> bytes:
+    """Return ``text`` as UTF-8, a lone surrogate as ``?`` (Hyperscan's UTF-8 mode reads
+    valid UTF-8 only): one character for one, so places in characters are kept."""
+    return text.encode("utf-8", "replace")
+
+
 def _characters_before(data: bytes, ends: list[tuple[int, int]]) -> list[int]:
     """Return, for each of the sorted byte offsets ``ends`` (character boundaries of the
     UTF-8 ``data``), how many characters come before it."""
     places: list[int] = []
     characters = previous = 0
     for _, end in ends:
-        characters += len(data[previous:end].decode("utf-8", "surrogatepass"))
+        characters += len(data[previous:end].decode("utf-8"))
         previous = end
         places.append(characters)
     return places
@@ -234,28 +254,37 @@ def _edge(char: str) -> bytes:
     return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
 
 
+def _code_points(text: str) -> bytes:
+    """Return ``text`` as a Hyperscan UTF-8 pattern of its code points, one by one."""
+    return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
+
+
 def _literal_database(words: list[str], flags: int) -> Any:
-    """Return a Hyperscan database finding each word (as UTF-8 bytes) with ``flags``
-    (``HS_FLAG_SINGLEMATCH``: once), or None.
+    """Return a Hyperscan database finding each word with ``flags`` (``HS_FLAG_SINGLEMATCH``:
+    once), without regard to case, in UTF-8; or None.
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
     found inside "hotel". A non-ASCII neighbour counts as a boundary, so the search stays
-    a superset of the rule's own (Unicode) word-boundary search.
+    a superset of the rule's own (Unicode) word-boundary search. Each character of
+    :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
     """
     if _hyperscan is None:
         return None
     database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
     expressions = [
         _edge(word[0])
-        + b"".join(b"\\x%02x" % byte for byte in word.encode("utf-8"))
+        + "".join(f"\\x{{{ord(char):x}}}" for char in word).encode()
         + _edge(word[-1])
         for word in words
-    ]
+    ] + [f"\\x{{{ord(char):x}}}".encode() for char in CASE_EXCEPTION_CHARS]
+    caseless_utf8 = _hyperscan.HS_FLAG_UTF8 | _hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(
             expressions=expressions,
-            ids=list(range(len(words))),
-            flags=[flags] * len(words),
+            ids=list(range(len(expressions))),
+            flags=[caseless_utf8 | flags] * len(words)
+            + [_hyperscan.HS_FLAG_UTF8 | _hyperscan.HS_FLAG_SINGLEMATCH]
+            * len(CASE_EXCEPTION_CHARS),
         )
     except _hyperscan.error:  # pragma: no cover - literals always compile
         return None

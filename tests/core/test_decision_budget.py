@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from engine_core import Engine
-from engine_core.anchors import COMPILE_THREAD
 from engine_core.errors import DecisionBudgetExceededError
 from engine_core.licensing.context import CommunityLicense
 from engine_core.matching import DEFAULT_MATCH_TIMEOUT_S
@@ -18,13 +15,7 @@ PATHOLOGICAL_RULE = "rules: [{id: evil, pattern: '^(?:(a+)\\1*)+$'}]\n"
 PATHOLOGICAL_TEXT = "a" * 30 + "b"
 
 
-@pytest.fixture(autouse=True)
-def _no_background_compile() -> None:
-    """Let other packs' background compiles finish: the regex module times a search by
-    the process's CPU time, which their threads would make run faster than the wall's."""
-    for thread in threading.enumerate():
-        if thread.name.startswith(COMPILE_THREAD):
-            thread.join(timeout=120)
+pytestmark = pytest.mark.usefixtures("no_background_compile")
 
 
 def _engine(playbook: str) -> Engine:

@@ -183,3 +183,42 @@ def test_each_word_is_located_where_it_stands_whatever_the_script() -> None:
     assert {"telefon", "телефон", "电话", "phone", "ssn"} <= found
     for start, end, owners in words:
         assert all(caseless(text[start:end]) in words_of[index] for index in owners)
+
+
+def test_every_character_a_word_meets_lower_cased_it_meets_without_regard_to_case() -> None:
+    """The words are found in the text as it is, case aside (no lower-cased copy): every
+    character whose lower case is a word's character matches that character so, but
+    those of CASE_EXCEPTION_CHARS, for which the text is lower-cased first."""
+    import hyperscan
+
+    from engine_core.evaluation.context import CASE_EXCEPTION_CHARS
+    from engine_core.evaluation.context_words import _word_owners
+
+    word_chars = sorted({char for word in _word_owners(_PACK.rules) for char in word})
+    database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+    database.compile(
+        expressions=[f"\\x{{{ord(char):x}}}".encode() for char in word_chars],
+        ids=list(range(len(word_chars))),
+        flags=[hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS] * len(word_chars),
+    )
+    index = {char: number for number, char in enumerate(word_chars)}
+    found: set[tuple[int, int]] = set()  # (identifier, where it ended: a code point's index)
+    expected: set[tuple[int, int]] = set()
+    characters: list[str] = []
+    for code in range(0x110000):
+        if 0xD800 <= code < 0xE000 or chr(code) in CASE_EXCEPTION_CHARS:
+            continue
+        lowered = caseless(chr(code))
+        if lowered in index:
+            expected.add((index[lowered], len(characters)))
+            characters.append(chr(code))
+    ends = [len(char.encode()) for char in characters]
+    offsets = {sum(ends[: number + 1]): number for number in range(len(ends))}
+    database.scan(
+        "".join(characters).encode("utf-8"),
+        match_event_handler=lambda identifier, _begin, end, *_: found.add(
+            (identifier, offsets[end])
+        ),
+    )
+    assert expected <= found
+    assert len(expected) > len(word_chars)

@@ -27,6 +27,8 @@ rules:
 """
 PATHOLOGICAL = "a" * 30 + "b"
 #: Enough text after the pathological line that a push scans (whitespace past the lookahead).
+#: A timed-out search's elapsed time is checked: no background compile may run meanwhile.
+pytestmark = pytest.mark.usefixtures("no_background_compile")
 TAIL = "\n" + "plain words here " * 4
 
 
