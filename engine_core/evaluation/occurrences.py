@@ -47,12 +47,13 @@ def occurrences(
 def _by_hyperscan(
     text: str, values: Sequence[str], start: int, encoded: bytes | None
 ) -> list[tuple[int, str]]:
-    expressions = [
-        "".join(f"\\x{byte:02x}" for byte in scan_bytes(value).data).encode("ascii")
-        for value in values
-    ]
     database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
-    database.compile(expressions=expressions, ids=list(range(len(values))))
+    # Pure literals (Hyperscan's literal API): compiled in about half the time of patterns.
+    database.compile(
+        expressions=[scan_bytes(value).data for value in values],
+        ids=list(range(len(values))),
+        literal=True,
+    )
     found: list[tuple[int, str]] = []
 
     def on_match(identifier: int, _begin: int, end: int, _flags: int, _context: object) -> None:
