@@ -355,6 +355,7 @@ ADDRESSES = [
     "350 5TH AVE, NEW YORK, NY 10118",
     "4500 US Highway 19 N, Dunedin, FL 34698",
     "1200 Farm to Market Road 1960, Houston, TX 77073",  # "to": a lower-case second word
+    "12 O\u2019Brien Street, Boston, MA 02110",  # a typographic apostrophe inside a name
     "500 Market Sq Bldg 5 Rm 204",
     "1 Infinite Loop\nCupertino, CA 95014",
     "21780 Day Drives\nLake Karen, MI 62062",
