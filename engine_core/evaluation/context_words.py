@@ -151,13 +151,18 @@ class ContextWords:
             return None
         return ends
 
+    def _owning(self, ends: list[tuple[int, int]]) -> set[int]:
+        """Return the indexes of the rules owning a word found (``(identifier, end)``)."""
+        met: set[int] = set()
+        for identifier in {identifier for identifier, _ in ends}:
+            met |= self._owners[identifier]
+        return met
+
     def _met(self, text: str) -> set[int]:
         """Return the indexes of the required rules with a word in ``text``."""
         met: set[int] = set()
         if self._database is not None:
-            owners = self._owners
-            for identifier in {identifier for identifier, _ in self._ends(self._database, text)[1]}:
-                met |= owners[identifier]
+            met = self._owning(self._ends(self._database, text)[1])
         elif self._automaton is not None:
             for _, indexes in self._automaton.iter(caseless(text)):
                 met |= indexes
@@ -186,9 +191,7 @@ class ContextWords:
             return self.unmet(text), None
         data, ends = self._ends(positions, text)
         owners, lengths = self._owners, self._lengths
-        met: set[int] = set()
-        for identifier in {identifier for identifier, _ in ends}:
-            met |= owners[identifier]
+        met = self._owning(ends)
         # Case folding and lower-casing keep every character's place; the database
         # counts UTF-8 bytes.
         ends.sort(key=_END)

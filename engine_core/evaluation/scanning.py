@@ -131,13 +131,14 @@ class _Located:
         if group.whole:
             return None
         held: set[str] = set()
+        windows: list[int] = []
         for rule in group.windowed:
             pattern = getattr(rule.matcher, "pattern", None)
             chars = match_characters(pattern) if isinstance(pattern, regex.Pattern) else None
             if chars is None or rule.context is None:
                 return None
             held |= chars
-        windows = [rule.context.window for rule in group.windowed if rule.context is not None]
+            windows.append(rule.context.window)
         outside = "[^" + "".join(regex.escape(char) for char in sorted(held)) + "]"
         prefilter_bounds = scan_bounds(group.prefilter)
         return cls(
@@ -422,27 +423,19 @@ class Scanner:
                 if contextual and words is not None
                 else []
             )
-            if near_words:
-                parts = set(self._optional_parts if parts is None else parts) - {
-                    located.part for located, _ in near_words
-                }
-            for anchor, hits in anchors.scan(text, start, stop, encoded, parts=parts).items():
+            searched = self._parts_left(parts, near_words)
+            for anchor, hits in anchors.scan(text, start, stop, encoded, parts=searched).items():
                 group = self._by_anchor[anchor]
                 if not (skip and group.indexes <= skip):
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
                     self._scan_group(group, text, start, stop, found, skip, hits, ends_by, nearby)
-            for located, regions in near_words:
-                group = located.group
-                nearby = self._nearby.get(group.anchor)
-                for low, high in regions:
-                    deadline.check(ends_by)
-                    part = {located.part}
-                    region_hits = anchors.scan(text, low, high, parts=part, optional_only=True)
-                    if region_hits:
-                        # From a place no match spans: as the whole-text search from there.
-                        hits = region_hits[group.anchor]
-                        self._scan_group(group, text, low, stop, found, skip, hits, ends_by, nearby)
+            for anchor, regions in self._region_hits(text, near_words).items():
+                group = self._by_anchor[anchor]
+                nearby = self._nearby.get(anchor)
+                for low, hits in regions:
+                    # From a place no match spans: as the whole-text search from there.
+                    self._scan_group(group, text, low, stop, found, skip, hits, ends_by, nearby)
         for group in self._searched:
             if not (skip and group.indexes <= skip):
                 deadline.check(ends_by)
@@ -482,26 +475,15 @@ class Scanner:
             if words is not None and stop - start >= STREAM_NEAR_WORDS_FROM
             else []
         )
-        searched = running
-        if near_words:
-            searched = set(self._optional_parts if running is None else running) - {
-                located.part for located, _ in near_words
-            }
-        by_anchor = anchors.scan(text, start, stop, parts=searched)
+        by_anchor = anchors.scan(text, start, stop, parts=self._parts_left(running, near_words))
         if running is not None and (idle := self._optional_parts - running):
             tail = max(start, stop - (skipped_reach or 0))
             by_anchor.update(anchors.scan(text, tail, stop, parts=idle, optional_only=True))
         # A group searched near its words: its hits per region, each region's windows
         # from the region's start (a place no match spans).
-        regions_of: dict[str, list[tuple[int, list[Span]]]] = {}
-        for located, regions in near_words:
-            anchor = located.group.anchor
-            for low, high in regions:
-                in_region = anchors.scan(text, low, high, parts={located.part}, optional_only=True)
-                if anchor in in_region:
-                    regions_of.setdefault(anchor, []).append((low, in_region[anchor]))
-            if anchor in regions_of:
-                by_anchor[anchor] = [hit for _, hits in regions_of[anchor] for hit in hits]
+        regions_of = self._region_hits(text, near_words)
+        for anchor, regions in regions_of.items():
+            by_anchor[anchor] = [hit for _, hits in regions for hit in hits]
         for anchor, hits in by_anchor.items():
             group = self._by_anchor[anchor]
             last = max(map(_HIT_END, hits))
@@ -584,6 +566,36 @@ class Scanner:
             if regions is not None:
                 chosen.append((located, regions))
         return chosen
+
+    def _parts_left(
+        self,
+        parts: Collection[int] | None,
+        near_words: list[tuple[_Located, list[tuple[int, int]]]],
+    ) -> Collection[int] | None:
+        """Return the optional parts the one pass reads: ``parts`` (None: all) but those
+        searched near their words."""
+        if not near_words:
+            return parts
+        located = {located.part for located, _ in near_words}
+        return set(self._optional_parts if parts is None else parts) - located
+
+    def _region_hits(
+        self, text: str, near_words: list[tuple[_Located, list[tuple[int, int]]]]
+    ) -> dict[str, list[tuple[int, list[Span]]]]:
+        """Return, per group searched near its words, each region's start and its hits
+        (regions without hits left out; a look at the decision's deadline per region)."""
+        anchors = self._anchors
+        assert anchors is not None  # only groups the one pass serves are located
+        ends_by = deadline.current()
+        found: dict[str, list[tuple[int, list[Span]]]] = {}
+        for located, regions in near_words:
+            anchor, part = located.group.anchor, {located.part}
+            for low, high in regions:
+                deadline.check(ends_by)
+                hits = anchors.scan(text, low, high, parts=part, optional_only=True).get(anchor)
+                if hits:
+                    found.setdefault(anchor, []).append((low, hits))
+        return found
 
     def wait_joined(self, timeout: float | None = None) -> bool:
         """Wait until the one pass's joined databases exist (or never will): True when so."""
