@@ -165,10 +165,11 @@ SCAN_GROWTH_DIVISOR = 2
 #: arrived since the last one, unless SCAN_DELAY_NS passed since it: a long, fast stream
 #: (a log, a bulk push) shares a scan's fixed cost among many characters; a short one,
 #: or a slow one (a model's tokens), is scanned as soon as a scan could release text.
-#: (SCAN_WAIT_CHARS is set from benchmarks/bench_dense.py: with 8 KB a fast stream's
-#: fixed cost per scan no longer outweighs the windows' own work at chunks of 4.)
+#: (SCAN_WAIT_CHARS is set from benchmarks/bench_dense.py: a scan's growth questions and
+#: database passes cost about a millisecond whatever its length; at 8 KB that was a third
+#: of a dense stream's time, at 64 KB under a tenth.)
 SCAN_WAIT_SHARE = 4
-SCAN_WAIT_CHARS = 8192
+SCAN_WAIT_CHARS = 65536
 SCAN_DELAY_NS = 20_000_000
 #: The clock the scan schedule reads (bound once: a fast stream reads it at each push).
 _clock = time.perf_counter_ns

@@ -65,3 +65,33 @@ def test_a_stream_s_known_values_find_every_occurrence(
     assert all(known.owner(value) == values.index(value) for value in values)
     assert known.longest == max(map(len, values), default=0)
     assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.text(alphabet="ab1-", min_size=3, max_size=6), min_size=20, max_size=40),
+            st.integers(min_value=0, max_value=40),
+        ),
+        min_size=6,
+        max_size=12,
+    ),
+    st.text(alphabet="ab1- ", min_size=1, max_size=30),
+)
+def test_known_values_built_into_one_automaton_still_find_everything(
+    batches: list[tuple[list[str], int]], piece: str
+) -> None:
+    """A long stream's searches build the levels into one automaton from time to time
+    (once they searched as long as a build takes); values added before and after, and the
+    levels merged since, still find every occurrence, each with its first owner."""
+    known: KnownValues[int] = KnownValues()
+    values: list[str] = []
+    filler = piece * (4000 // len(piece) + 1)  # long: the levels search enough to be built
+    for batch, start in batches:
+        for value in batch:
+            known.add(value, len(values))
+            values.append(value)
+        text = filler + " ".join(values)
+        assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))
+    assert all(known.owner(value) == values.index(value) for value in values)

@@ -139,7 +139,7 @@ def test_fast_stream_is_released_while_streaming(engine: Engine) -> None:
 
 def test_long_fast_stream_waits_for_at_most_scan_wait_chars(engine: Engine) -> None:
     """A long fast stream shares each scan among at most SCAN_WAIT_CHARS new characters."""
-    text = SENTENCE * 600
+    text = SENTENCE * (3 * SCAN_WAIT_CHARS // len(SENTENCE))
     session = engine.stream_session()
     lags = _lags(session, [text[at : at + 16] for at in range(0, len(text), 16)])
     assert max(lag for _, lag in lags) <= SCAN_WAIT_CHARS + HELD
