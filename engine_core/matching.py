@@ -78,6 +78,11 @@ class Matcher(ABC):
     #: before a match (from an opening look-behind or ``\\b``), or None. One-pass
     #: scanners may then require it (or the text's start) before a prefilter hit.
     prefilter_guard: str | None = None
+    #: With a guard: the one pass's own form of the guarded prefilter, when the rule knows
+    #: more than one class can say (a stricter guard before some of its alternatives).
+    #: Like ``(?:^|guard)(?:prefilter)`` it starts with the character before the match,
+    #: or at the text's start, and it holds every match's guarded prefilter match.
+    prefilter_anchor: str | None = None
     #: False when :meth:`growing_start` cannot tell where a growing match
     #: could start; the streaming layer then holds text back conservatively.
     can_tell_growth: bool = True
@@ -333,6 +338,7 @@ class RegexMatcher(Matcher):
         prefilter: str | None = None,
         prefilter_lead: int | None = None,
         prefilter_guard: str | None = None,
+        prefilter_anchor: str | None = None,
         starts_with: Iterable[str] | None = None,
         timeout: float = DEFAULT_MATCH_TIMEOUT_S,
         rule_id: str = "",
@@ -348,6 +354,7 @@ class RegexMatcher(Matcher):
         self.prefilter = prefilter
         self.prefilter_lead = prefilter_lead if prefilter is not None else None
         self.prefilter_guard = prefilter_guard if self.prefilter_lead == 0 else None
+        self.prefilter_anchor = prefilter_anchor if self.prefilter_guard is not None else None
         #: Finds the characters every (non-empty) match starts with, when they are known.
         self._starts = (
             None

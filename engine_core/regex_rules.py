@@ -36,6 +36,12 @@ PREFILTER_OPTIONS: tuple[Option, ...] = (
         "How far into a match its prefilter match may start, at most (0: at its start).",
         minimum=0,
     ),
+    Option(
+        "prefilter_anchor",
+        str,
+        "The one pass's own form of the prefilter, led by the character before the match "
+        "(or the text's start): a stricter guard before some alternatives. Lead 0 only.",
+    ),
 )
 
 
@@ -53,6 +59,17 @@ def regex_rule_problems(rule: RuleDeclaration) -> list[str]:
             f"rule {rule.id!r}: options.prefilter_lead: needs options.prefilter "
             "(the lead is measured to its match)"
         )
+    anchor = rule.options.get("prefilter_anchor")
+    if isinstance(anchor, str):
+        problems.extend(
+            problem.replace("pattern:", "options.prefilter_anchor:")
+            for problem in pattern_problems(rule.id, anchor)
+        )
+        if prefilter is None or rule.options.get("prefilter_lead") != 0:
+            problems.append(
+                f"rule {rule.id!r}: options.prefilter_anchor: needs options.prefilter with "
+                "options.prefilter_lead 0 (the anchor starts just before the match)"
+            )
     return problems
 
 
@@ -85,6 +102,7 @@ def regex_matcher(
         prefilter=prefilter or None,
         prefilter_lead=lead,
         prefilter_guard=guard if lead == 0 else None,
+        prefilter_anchor=rule.options.get("prefilter_anchor"),
         starts_with=first_characters(rule.pattern, rule.flags),
         rule_id=rule.id,
     )

@@ -206,14 +206,15 @@ def _spans(matches: Iterable[regex.Match[str]]) -> list[Span]:
 
 
 def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGroup, ...]:
-    """Group the rules that have a prefilter by its source and guard."""
-    by_source: dict[tuple[str, str | None], list[CompiledRule]] = {}
+    """Group the rules that have a prefilter by its source, guard and anchor."""
+    by_source: dict[tuple[str, str | None, str | None], list[CompiledRule]] = {}
     for rule in rules:
-        if rule.matcher.prefilter is not None:
-            key = (rule.matcher.prefilter, rule.matcher.prefilter_guard)
+        matcher = rule.matcher
+        if matcher.prefilter is not None:
+            key = (matcher.prefilter, matcher.prefilter_guard, matcher.prefilter_anchor)
             by_source.setdefault(key, []).append(rule)
     groups: list[_ScanGroup] = []
-    for (source, guard), members in by_source.items():
+    for (source, guard, declared_anchor), members in by_source.items():
         windowed: list[CompiledRule] = []
         whole: list[CompiledRule] = []
         before = after = lead = 0
@@ -232,7 +233,11 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 after = max(after, bounds[0] + bounds[1])
                 lead = max(lead, rule_lead)
         # A guarded hit starts one character before the match: windows still cover it.
+        # A declared anchor is guarded too (a stricter guard before some alternatives):
+        # a sub-language of the guarded prefilter, so its leftmost starts are as sound.
         anchor = source if guard is None else f"(?:^|{guard})(?:{source})"
+        if guard is not None and declared_anchor is not None:
+            anchor = declared_anchor
         groups.append(
             _ScanGroup(
                 prefilter,

@@ -83,3 +83,35 @@ def test_the_phone_prefilter_is_led_by_its_guard_and_skips_runs_of_digits() -> N
     text = "Reach me at (801) 359-0830 or write."
     assert anchor in scanner._anchors.scan(text, 0, len(text), parts=set())
     assert [t.rule_id for t in engine.evaluate(text).triggers] == ["phone"]
+
+
+def test_the_phone_anchor_skips_a_date_s_month_and_keeps_every_phone() -> None:
+    """The phone rule's one-pass anchor refuses ``. : / -`` before every branch but a +CC
+    number, as its pattern does: a date's month (``18/01/2025``) no longer opens a window,
+    and numbers after a colon, in brackets or after a space are found as before (no phone
+    word nearby: the rule itself reports them)."""
+    engine = Engine()
+    scanner = engine.compiled_pack._scanner
+    phone = next(rule for rule in engine.compiled_pack.rules if rule.rule_id == "phone")
+    assert phone.matcher.prefilter_anchor is not None
+    anchor = next(a for a, group in scanner._by_anchor.items() if phone in group.rules)
+    assert anchor == phone.matcher.prefilter_anchor
+    dates = "shipped 18/01/2025, due 03-02-2024 and 1.05.2023 at wh7"
+    assert anchor not in scanner._anchors.scan(dates, 0, len(dates), parts=set())
+    for text, value in [
+        ("office:+44 20 7946 0958 today", "+44 20 7946 0958"),
+        ("office/+44 20 7946 0958 today", "+44 20 7946 0958"),
+        ("office: 020 7946 0958 today", "020 7946 0958"),
+        ("see (030) 1234567 now", "(030) 1234567"),
+        ("see 030/1234567 now", "030/1234567"),
+        ("see 01 42 68 53 00 please", "01 42 68 53 00"),
+        ("18/01/2025 (415) 555-0123", "(415) 555-0123"),
+    ]:
+        found = [
+            text[start:end]
+            for finding in engine.compiled_pack.find(text)
+            if finding.rule is phone
+            for start, end in finding.spans
+        ]
+        assert found == [value], text
+        assert found == [m.group() for m in phone.matcher.pattern.finditer(text)], text

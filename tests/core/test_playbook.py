@@ -141,19 +141,36 @@ def test_installed_plugin_makes_a_type_valid() -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("option", "options", "message"),
     [
-        ("{prefilter: 'x', prefilter_lead: -1}", "must be at least 0"),
-        ("{prefilter: 'x', prefilter_lead: two}", "must be a whole number"),
-        ("{prefilter: 'x', prefilter_lead: '1.5'}", "must be a whole number"),
-        ("{prefilter_lead: 3}", "needs options.prefilter"),
+        ("prefilter_lead", "{prefilter: 'x', prefilter_lead: -1}", "must be at least 0"),
+        ("prefilter_lead", "{prefilter: 'x', prefilter_lead: two}", "must be a whole number"),
+        ("prefilter_lead", "{prefilter: 'x', prefilter_lead: '1.5'}", "must be a whole number"),
+        ("prefilter_lead", "{prefilter_lead: 3}", "needs options.prefilter"),
+        ("prefilter_anchor", "{prefilter_anchor: '(?:^|[^0-9])x'}", "needs options.prefilter"),
+        (
+            "prefilter_anchor",
+            "{prefilter: 'x', prefilter_lead: 1, prefilter_anchor: '(?:^|[^0-9])x'}",
+            "lead 0",
+        ),
+        (
+            "prefilter_anchor",
+            "{prefilter: 'x', prefilter_lead: 0, prefilter_anchor: '(?:^|[^0-9]x'}",
+            "missing )",
+        ),
+        (
+            "prefilter_anchor",
+            "{prefilter: 'x', prefilter_lead: 0, prefilter_anchor: [a, b]}",
+            "must be a string",
+        ),
     ],
 )
-def test_bad_prefilter_lead_is_a_problem(options: str, message: str) -> None:
-    """``prefilter_lead`` is a count of characters, and only means something with a prefilter."""
+def test_bad_prefilter_option_is_a_problem(option: str, options: str, message: str) -> None:
+    """``prefilter_lead`` is a count of characters and ``prefilter_anchor`` a regular
+    expression; both only mean something beside a prefilter (the anchor with lead 0)."""
     problems = problems_of(f"pack_id: a\nrules: [{{id: r, pattern: 'x+', options: {options}}}]\n")
     assert any(
-        problem.startswith("rule 'r': options.prefilter_lead:") and message in problem
+        problem.startswith(f"rule 'r': options.{option}:") and message in problem
         for problem in problems
     ), problems
 
