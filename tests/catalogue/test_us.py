@@ -8,6 +8,9 @@ only the format (passports, driver's licenses, bank accounts).
 from __future__ import annotations
 
 import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine_core import Engine
 from engine_plugins.catalogue.checks.us import ITIN_GROUPS, us_itin, us_npi
@@ -365,6 +368,9 @@ ADDRESSES = [
     "8 Pine Estates, Ofc, Reno, NV 89501",  # OFC: a designator that needs no number
     "41386 2nd Crst Trlr 9F",  # TRLR is a suffix and a unit designator; here, a unit
     "91353 Miller TRAIL TRLR 11, Burlington, VT 05430",
+    "2200 Highway 50, Carson City, NV 89701",  # a numbered road: digits after a word
+    "75 Route 9W",
+    "100 W 34th St, New York, NY 10001",  # an ordinal after a pre-directional
 ]
 
 
@@ -405,6 +411,49 @@ def test_postal_addresses(builtin: Engine, address: str) -> None:
 def test_not_postal_addresses(builtin: Engine, text: str) -> None:
     """A number and a suffix with no name-like words between them are not an address."""
     assert values(builtin, text, "POSTAL_ADDRESS") == []
+
+
+#: Words an address may hold, with numbers, ordinals, road words and a price's currency.
+_ADDRESS_WORDS = [
+    *("Main", "Oak", "Old", "Pine", "Elm", "King", "O\u2019Brien", "to", "Market", "Farm"),
+    *("N", "W", "NE", "North", "US", "U.S.", "State", "County", "EUR", "3rd", "34th", "22ND"),
+    *("Highway", "Hwy", "Route", "Rte", "Road", "Rd", "Interstate", "HIGHWAY", "ROUTE"),
+    *("St", "Street", "Ave", "Blvd", "Ln", "Way", "Ct", "Pkwy", "Glen", "Summit"),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=99999),
+    st.lists(
+        st.one_of(
+            st.sampled_from(_ADDRESS_WORDS),
+            st.integers(min_value=1, max_value=9999).map(str),
+            st.integers(min_value=1, max_value=999).map(lambda n: f"{n}th"),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["", ", Boston, MA 02110", ".", " today"]),
+)
+def test_every_address_holds_its_prefilter_within_its_lead(
+    builtin: Engine, number: int, words: list[str], tail: str
+) -> None:
+    """Every match of the address pattern holds a match of its prefilter starting at most
+    the declared lead into it: windows around the one pass's hits miss no address (a price
+    such as "6 EUR 2614.94" need not be a hit, a numbered road or an ordinal must)."""
+    rule = next(rule for rule in builtin.compiled_pack.rules if rule.rule_id == "postal_address")
+    matcher = rule.matcher
+    assert matcher.prefilter is not None
+    assert matcher.prefilter_lead is not None
+    prefilter = regex.compile(matcher.prefilter)
+    text = f"Ship to {number} {' '.join(words)}{tail}"
+    for match in matcher.pattern.finditer(text):  # type: ignore[attr-defined]
+        begin = match.start()
+        assert any(
+            begin <= hit.start() <= begin + matcher.prefilter_lead
+            for hit in prefilter.finditer(text, begin, overlapped=True)
+        ), (text, match.group())
 
 
 @pytest.mark.parametrize(
