@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_core.evaluation.occurrences import LARGE_TEXT, KnownValues, occurrences
+from engine_core.evaluation.occurrences import LARGE_TEXT, PREFIX, KnownValues, occurrences
 
 #: Latin-1 and other letters, so that "?" in the scan bytes stands for several characters.
 ALPHABET = "ab1-? é\u0416\u4e2d\U0001f600"
@@ -42,6 +42,22 @@ def test_large_texts_find_the_same_occurrences(piece: str, values: list[str]) ->
     """Above LARGE_TEXT the search runs on Hyperscan; it must agree with a plain search."""
     values = list(dict.fromkeys(values))
     text = piece + "z" * LARGE_TEXT + piece + "\u0416".join(values)
+    assert set(occurrences(text, values, 1)) == _naive(text, values, 1)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.text(alphabet=ALPHABET, max_size=40),
+    st.text(alphabet="ab\u0416\u4e2d", min_size=PREFIX, max_size=PREFIX),
+    st.lists(st.text(alphabet="ab\u0416", max_size=6), min_size=1, max_size=6),
+)
+def test_large_texts_find_values_sharing_their_first_characters(
+    piece: str, head: str, tails: list[str]
+) -> None:
+    """On Hyperscan values are searched by their first PREFIX characters: values that share
+    them (or whose "?" bytes do) are each found where they occur, and only there."""
+    values = list(dict.fromkeys(head + tail for tail in tails))
+    text = piece + "z" * LARGE_TEXT + "".join(values) + piece + "\u0416".join(reversed(values))
     assert set(occurrences(text, values, 1)) == _naive(text, values, 1)
 
 
