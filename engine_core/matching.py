@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_MATCH_TIMEOUT_S",
     "MAX_BOUNDED_WIDTH",
     "REGEX_FLAGS",
+    "VALIDATOR_CACHE",
     "Matcher",
     "RegexMatcher",
     "Span",

@@ -9,6 +9,7 @@ standard library.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import ipaddress
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
 from engine_core.evaluation.context import Context
-from engine_core.matching import RegexMatcher, Span
+from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 from engine_core.model import RuleDeclaration
 from engine_core.options import Option
 from engine_core.plugins import hookimpl
@@ -108,6 +109,11 @@ def iban_valid(value: str) -> bool:
     return bool(stdnum_iban.is_valid(value, check_country=False))
 
 
+#: An IBAN candidate's answer, remembered as every validator's is (engine_core.matching):
+#: account numbers repeat in logs and tables, and python-stdnum's check costs ~30 us.
+_iban_valid_remembered = functools.lru_cache(maxsize=VALIDATOR_CACHE)(iban_valid)
+
+
 def _number_type(name: str, validator: Callable[[str], bool], description: str) -> RuleType:
     """A validator-backed rule type for numbers: rules without a prefilter look for a digit."""
     return validated_regex_type(name, validator, description, default_prefilter=r"\d")
@@ -144,7 +150,7 @@ class IbanMatcher(RegexMatcher):
         for span_start, span_end in super().find(text, start, end):
             value = text[span_start:span_end]
             for _ in range(self.max_trimmed_groups + 1):
-                if iban_valid(value):
+                if _iban_valid_remembered(value):
                     spans.append((span_start, span_start + len(value)))
                     break
                 cut = value.rfind(" ")
