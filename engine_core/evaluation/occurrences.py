@@ -132,9 +132,8 @@ class KnownValues(Generic[Owner]):
             size += self._levels.pop()[0]
         self._levels.append((size, _automaton(self._order[len(self._order) - size :])))
 
-    def _collapse(self) -> None:
-        """Build every level into one automaton."""
-        size = sum(size for size, _ in self._levels)
+    def _collapse(self, size: int) -> None:
+        """Build every level (the first ``size`` values) into one automaton."""
         self._levels = [(size, _automaton(self._order[:size]))]
         self._searched_past_first = 0
 
@@ -144,7 +143,7 @@ class KnownValues(Generic[Owner]):
             self._searched_past_first += (len(self._levels) - 1) * (len(text) - start)
             in_levels = len(self._order) - self._recent
             if self._searched_past_first >= _CHARS_PER_BUILT_VALUE * in_levels:
-                self._collapse()
+                self._collapse(in_levels)
         found = [
             (last + 1 - len(value), value)
             for _, automaton in self._levels

@@ -235,9 +235,7 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
         # A guarded hit starts one character before the match: windows still cover it.
         # A declared anchor is guarded too (a stricter guard before some alternatives):
         # a sub-language of the guarded prefilter, so its leftmost starts are as sound.
-        anchor = source if guard is None else f"(?:^|{guard})(?:{source})"
-        if guard is not None and declared_anchor is not None:
-            anchor = declared_anchor
+        anchor = source if guard is None else (declared_anchor or f"(?:^|{guard})(?:{source})")
         groups.append(
             _ScanGroup(
                 prefilter,

@@ -115,3 +115,18 @@ def test_the_phone_anchor_skips_a_date_s_month_and_keeps_every_phone() -> None:
         ]
         assert found == [value], text
         assert found == [m.group() for m in phone.matcher.pattern.finditer(text)], text
+
+
+def test_the_phone_anchor_spells_the_prefilter_s_own_alternatives() -> None:
+    """The phone rule's declared anchor repeats its prefilter's alternatives, only guarded
+    differently: an edit of one without the other would make the one pass miss numbers."""
+    engine = Engine()
+    phone = next(rule for rule in engine.compiled_pack.rules if rule.rule_id == "phone")
+    anchor, prefilter = phone.matcher.prefilter_anchor, phone.matcher.prefilter
+    assert anchor is not None
+    assert prefilter is not None
+    guards = ["(?:^|[^0-9A-Z_a-z])(?:", ")|(?:^|[^-./0-:A-Z_a-z])(?:"]
+    assert anchor.startswith(guards[0])
+    assert anchor.endswith(")")
+    loose, strict = anchor[len(guards[0]) : -1].split(guards[1])
+    assert f"(?:{loose}|{strict})" == prefilter
