@@ -524,6 +524,7 @@ class StreamSession:
         self._wait_until = 0  # no scan is due before this many characters were received
         self._due_at = 0  # nor, before this many, unless SCAN_DELAY_NS passed
         self._first_space = -1  # first whitespace at or after _released, or -1
+        self._quiet = False  # a push may skip every check but the two of _plan_next_scan
         self._scanned_chars = 0
 
     # --- state -------------------------------------------------------------------
@@ -574,6 +575,21 @@ class StreamSession:
 
     def push(self, text: str) -> list[StreamChunk]:
         """Add text to the stream; return the chunks that became safe to release."""
+        # Most pushes of a fast stream end here: too little new text for a scan (see
+        # _plan_next_scan) and no pause since the last one. ``_quiet`` holds while nothing
+        # else needs a look (an active, unbudgeted session whose first space is known).
+        if self._quiet and text.__class__ is str:
+            received = self._received + len(text)
+            if received < self._wait_until or (
+                received < self._due_at and _clock() - self._scanned_ns < SCAN_DELAY_NS
+            ):
+                self._pending.append(text)
+                self._received = received
+                return []
+        return self._push(text)
+
+    def _push(self, text: str) -> list[StreamChunk]:
+        """:meth:`push` for every push its first lines do not settle."""
         if self._state != ACTIVE:
             self._check_open()
         if text.__class__ is not str and not isinstance(text, str):
@@ -588,8 +604,7 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
-        # Most pushes of a fast stream end here, after two comparisons and a clock read: too
-        # little new text for a scan (see _plan_next_scan), and no pause since the last one.
+                self._quiet = not self._budgeted
         if (
             received < self._wait_until
             or (received < self._due_at and _clock() - self._scanned_ns < SCAN_DELAY_NS)
@@ -610,6 +625,7 @@ class StreamSession:
         divisor, share, scanned = SCAN_GROWTH_DIVISOR, SCAN_WAIT_SHARE, self._scanned_at
         self._wait_until = -(-(divisor * scanned - self._base) // (divisor - 1))
         self._due_at = min(-(-(share * scanned) // (share - 1)), scanned + SCAN_WAIT_CHARS)
+        self._quiet = self._state == ACTIVE and not self._budgeted and self._first_space >= 0
 
     def _scan_useful(self) -> bool:
         """True when a scan could release or block now."""
@@ -622,6 +638,7 @@ class StreamSession:
         """End the stream: release everything left (or block); the session is then completed."""
         self._check_open()
         chunks = self._scan(final=True, started=time.perf_counter_ns())
+        self._quiet = False
         if self._state == ACTIVE:
             self._state = COMPLETED
         return chunks
@@ -894,6 +911,7 @@ class StreamSession:
     def _block_with(self, reason: str) -> StreamChunk:
         """Block the session (nothing more is released); return its blocked chunk."""
         self._state = BLOCKED
+        self._quiet = False
         self._block = (self._compiled.actions["block"], reason)
         self._buffer = ""
         self._pending.clear()
