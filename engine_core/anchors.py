@@ -256,10 +256,10 @@ class AnchorScanner:
         ``parts``, only those parts of the optional sources are searched (None: all);
         with ``optional_only``, the sources without a part are not searched.
         """
-        if encoded is not None and start == 0 and stop == len(encoded):
-            data = encoded
-        else:
+        if encoded is None:
             data = scan_bytes(text[start:stop]).data
+        else:  # one byte per character: the range's bytes are a slice
+            data = encoded if start == 0 and stop == len(encoded) else encoded[start:stop]
         hits: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
         ends_by = deadline.current()
         stop_after = ends_by if ends_by is not None else 0

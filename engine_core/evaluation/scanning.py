@@ -433,7 +433,7 @@ class Scanner:
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
                     self._scan_group(group, text, start, stop, found, skip, hits, ends_by, nearby)
-            for anchor, regions in self._region_hits(text, near_words).items():
+            for anchor, regions in self._region_hits(text, near_words, encoded).items():
                 group = self._by_anchor[anchor]
                 nearby = self._nearby.get(anchor)
                 for low, hits in regions:
@@ -583,10 +583,14 @@ class Scanner:
         return set(self._optional_parts if parts is None else parts) - located
 
     def _region_hits(
-        self, text: str, near_words: list[tuple[_Located, list[tuple[int, int]]]]
+        self,
+        text: str,
+        near_words: list[tuple[_Located, list[tuple[int, int]]]],
+        encoded: bytes | None = None,
     ) -> dict[str, list[tuple[int, list[Span]]]]:
         """Return, per group searched near its words, each region's start and its hits
-        (regions without hits left out; a look at the decision's deadline per region)."""
+        (regions without hits left out; a look at the decision's deadline per region;
+        ``encoded``: ``scan_bytes(text).data`` when the caller has it)."""
         anchors = self._anchors
         assert anchors is not None  # only groups the one pass serves are located
         ends_by = deadline.current()
@@ -595,7 +599,8 @@ class Scanner:
             anchor, part = located.group.anchor, {located.part}
             for low, high in regions:
                 deadline.check(ends_by)
-                hits = anchors.scan(text, low, high, parts=part, optional_only=True).get(anchor)
+                by_anchor = anchors.scan(text, low, high, encoded, parts=part, optional_only=True)
+                hits = by_anchor.get(anchor)
                 if hits:
                     found.setdefault(anchor, []).append((low, hits))
         return found
