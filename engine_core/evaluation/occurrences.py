@@ -73,10 +73,8 @@ def _by_hyperscan(
 
 Owner = TypeVar("Owner")
 
-#: Values a :class:`KnownValues` collects before it builds their automaton.
-_LEVEL_BASE = 16
 #: Characters an automaton searches in the time one value takes to build into one
-#: (a contiguous NFA, measured: about 7 ns a character against 1.1 us a value).
+#: (a contiguous NFA, measured: about 7 ns a character against 1.1-1.5 us a value).
 _CHARS_PER_BUILT_VALUE = 160
 
 
@@ -86,13 +84,15 @@ class KnownValues(Generic[Owner]):
     with how many there are (docs/architecture.md, Streaming).
 
     Rebuilding one automaton of all values at every scan would make a long stream's work
-    quadratic. The values are kept in levels instead, each an automaton of
-    ``_LEVEL_BASE * 2**k`` values merged like the digits of a binary counter, so each
-    value goes into an automaton O(log n) times; the newest few are searched with
-    ``str.find``. Every level is one more search of each new piece, so once the levels
-    past the first have searched as long as building all values into one automaton takes,
-    they are built into one: that build costs at most the searches it ends, so the
-    work stays within twice the cheaper of the two.
+    quadratic. The newest values are searched together with what the caller searches
+    the piece for anyway (:meth:`recent`: built into its automaton each time), until
+    building them in costs more than one more automaton's pass over the piece; then they
+    become a level, merged with every level not larger than it, so the levels at least
+    double in size from the newest to the oldest and each value is built O(log n) times.
+    Every level is one more search of each new piece, so once the levels past the first
+    have searched as long as building all values into one automaton takes, they are
+    built into one: that build costs at most the searches it ends, so the work stays
+    within twice the cheaper of the two.
     """
 
     def __init__(self) -> None:
@@ -122,13 +122,14 @@ class KnownValues(Generic[Owner]):
         self._order.append(value)
         self.longest = max(self.longest, len(value))
         self._recent += 1
-        if self._recent == _LEVEL_BASE:
-            self._settle()
 
-    def _settle(self) -> None:
-        """Build the recent values into a level, merged with the levels of equal size."""
+    def _settle(self, chars: int) -> None:
+        """Build the recent values into a level (merged with every level not larger) when
+        building them into a search of ``chars`` characters costs more than its pass."""
+        if self._recent * _CHARS_PER_BUILT_VALUE <= chars:
+            return
         size, self._recent = self._recent, 0
-        while self._levels and self._levels[-1][0] == size:
+        while self._levels and self._levels[-1][0] <= size:
             size += self._levels.pop()[0]
         self._levels.append((size, _Automaton(self._order[len(self._order) - size :])))
 
@@ -137,19 +138,30 @@ class KnownValues(Generic[Owner]):
         self._levels = [(size, _Automaton(self._order[:size]))]
         self._searched_past_first = 0
 
-    def occurrences(self, text: str, start: int = 0) -> list[tuple[int, str]]:
-        """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value."""
+    def recent(self, chars: int) -> dict[str, Owner]:
+        """Return the newest values, not in a level, with their owners, for a caller that
+        searches ``chars`` characters for values of its own and adds these to that search
+        (then :meth:`occurrences` with ``recent`` false finds the others)."""
+        self._settle(chars)
+        order = self._order
+        return {value: self._owners[value] for value in order[len(order) - self._recent :]}
+
+    def occurrences(
+        self, text: str, start: int = 0, *, recent: bool = True
+    ) -> list[tuple[int, str]]:
+        """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value
+        (``recent`` false: of the values in levels only, see :meth:`recent`)."""
+        if recent:
+            self._settle(len(text) - start)
         if len(self._levels) > 1:
             self._searched_past_first += (len(self._levels) - 1) * (len(text) - start)
             in_levels = len(self._order) - self._recent
             if self._searched_past_first >= _CHARS_PER_BUILT_VALUE * in_levels:
                 self._collapse(in_levels)
         found = [hit for _, automaton in self._levels for hit in automaton.occurrences(text, start)]
-        for value in self._order[len(self._order) - self._recent :] if self._recent else ():
-            position = text.find(value, start)
-            while position >= 0:
-                found.append((position, value))
-                position = text.find(value, position + 1)
+        if recent and self._recent:
+            newest = self._order[len(self._order) - self._recent :]
+            found.extend(_Automaton(newest).occurrences(text, start))
         return found
 
 

@@ -111,3 +111,37 @@ def test_known_values_built_into_one_automaton_still_find_everything(
         text = filler + " ".join(values)
         assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))
     assert all(known.owner(value) == values.index(value) for value in values)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.text(alphabet="ab1-", min_size=3, max_size=6), min_size=1, max_size=40),
+            st.integers(min_value=0, max_value=40),
+            st.integers(min_value=0, max_value=6000),
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.text(alphabet="ab1- ", min_size=1, max_size=30),
+)
+def test_a_stream_s_own_search_and_the_levels_together_find_each_occurrence_once(
+    batches: list[tuple[list[str], int, int]], piece: str
+) -> None:
+    """A stream searches its newest known values with its own values (``recent``) and asks
+    the levels for the others: together they find every occurrence exactly once, however
+    long the pieces, with each value's first owner."""
+    known: KnownValues[int] = KnownValues()
+    values: list[str] = []
+    for batch, start, length in batches:
+        for value in batch:
+            known.add(value, len(values))
+            values.append(value)
+        text = (piece * (length // len(piece) + 1))[:length] + " ".join(values)
+        newest = known.recent(len(text) - start)
+        assert all(owner == values.index(value) for value, owner in newest.items())
+        found = known.occurrences(text, start, recent=False) + sorted(
+            _naive(text, list(newest), start)
+        )
+        assert sorted(found) == sorted(_naive(text, values, start))
