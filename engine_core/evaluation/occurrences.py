@@ -11,8 +11,9 @@ character outside Latin-1 reads as ``?`` there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+import ahocorasick
 import ahocorasick_rs
 
 from ..anchors import HYPERSCAN as _hyperscan
@@ -168,24 +169,49 @@ class KnownValues(Generic[Owner]):
 class _Automaton:
     """An Aho-Corasick automaton of some values: every occurrence of each, in one C call."""
 
-    __slots__ = ("_search", "_values")
+    __slots__ = ("_any_text", "_search", "_values")
 
     def __init__(self, values: Sequence[str]) -> None:
         self._values = tuple(value for value in values if value)
-        # A contiguous NFA builds as fast as the values arrive (about 1 us each) and reads
-        # about twice as fast as pyahocorasick; a DFA reads faster but builds 7x slower.
-        self._search = (
-            ahocorasick_rs.AhoCorasick(
+        self._search: Any = None
+        # pyahocorasick, built the first time a text or value is not UTF-8 (a lone surrogate,
+        # which a JSON string may carry): ahocorasick-rs reads UTF-8 only.
+        self._any_text: Any = None
+        if self._values and _is_utf8(self._values):
+            # A contiguous NFA builds as fast as the values arrive (about 1 us each) and reads
+            # about twice as fast as pyahocorasick; a DFA reads faster but builds 7x slower.
+            self._search = ahocorasick_rs.AhoCorasick(
                 self._values, implementation=ahocorasick_rs.Implementation.ContiguousNFA
             ).find_matches_as_indexes
-            if self._values
-            else None
-        )
 
     def occurrences(self, text: str, start: int = 0) -> list[tuple[int, str]]:
         """Return ``(position, value)`` for every occurrence in ``text[start:]`` of each value."""
-        if self._search is None:
-            return []
         values = self._values
-        matches = self._search(text[start:] if start else text, overlapping=True)
-        return [(start + first, values[index]) for index, first, _ in matches]
+        if not values:
+            return []
+        if self._search is not None:
+            try:
+                matches = self._search(text[start:] if start else text, overlapping=True)
+            except UnicodeEncodeError:
+                pass
+            else:
+                return [(start + first, values[index]) for index, first, _ in matches]
+        if self._any_text is None:
+            self._any_text = ahocorasick.Automaton()
+            for value in values:
+                self._any_text.add_word(value, value)
+            self._any_text.make_automaton()
+        return [(last + 1 - len(value), value) for last, value in self._any_text.iter(text, start)]
+
+
+def _is_utf8(values: Sequence[str]) -> bool:
+    """True when no value holds a lone surrogate: given one, ahocorasick-rs builds an
+    automaton that finds nothing at all (a text holding one raises UnicodeEncodeError)."""
+    joined = "".join(values)
+    if joined.isascii():
+        return True
+    try:
+        joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from engine_core.evaluation.occurrences import LARGE_TEXT, PREFIX, KnownValues, occurrences
 
-#: Latin-1 and other letters, so that "?" in the scan bytes stands for several characters.
-ALPHABET = "ab1-? é\u0416\u4e2d\U0001f600"
+#: Latin-1 and other letters, so that "?" in the scan bytes stands for several characters,
+#: and lone surrogates (a JSON string may carry one; they are not UTF-8).
+ALPHABET = "ab1-? é\u0416\u4e2d\U0001f600\ud800\udfff"
 
 
 def _naive(text: str, values: list[str], start: int) -> set[tuple[int, str]]:

@@ -193,3 +193,25 @@ def test_a_session_counts_as_one_decision() -> None:
     with pytest.raises(ValueError, match="lookahead_chars"):
         engine.stream_session(lookahead_chars=3)
     assert license.decisions == 2  # a refused session is not a decision
+
+
+@pytest.mark.parametrize("piece", [4, 16, 4096])
+def test_a_lone_surrogate_after_a_released_value_streams_like_evaluate(
+    engine: Engine, piece: int
+) -> None:
+    """A lone surrogate (a JSON string may carry one; it is not UTF-8) in text searched for
+    values released earlier, and in a value: the stream releases evaluate's clean_text."""
+    text = (
+        "mail jane.doe@example.com now, \ud800 then again jane.doe@example.com and "
+        "x\udfffjane.doe@example.com\ud800y " * 40
+    )
+    session = engine.stream_session(block_on_fatal=False)
+    released = [
+        chunk.text
+        for at in range(0, len(text), piece)
+        for chunk in session.push(text[at : at + piece])
+    ]
+    released += [chunk.text for chunk in session.flush()]
+    clean = engine.evaluate(text).remedy.clean_text
+    assert "".join(released) == clean
+    assert "jane.doe@example.com" not in clean
