@@ -520,12 +520,15 @@ class StreamSession:
         self._released = 0  # source offset up to which text was released
         self._received = 0  # source characters received
         self._scanned_at = 0  # _received at the last scan
-        self._scanned_ns = time.perf_counter_ns()  # when the last scan ended
+        # SCAN_DELAY_NS after the last scan ended: a push from then on may start a scan.
+        self._scan_by = time.perf_counter_ns() + SCAN_DELAY_NS
         self._asked: dict[int, int] = {}  # per rule, the last scan's growing start (source)
         self._wait_until = 0  # no scan is due before this many characters were received
         self._due_at = 0  # nor, before this many, unless SCAN_DELAY_NS passed
         self._first_space = -1  # first whitespace at or after _released, or -1
-        self._quiet = False  # a push may skip every check but the two of _plan_next_scan
+        # Below this many characters received, a push needs only the checks of its first
+        # lines (-1: every push needs all of them; see _set_quiet).
+        self._quiet_until = -1
         self._scanned_chars = 0
 
     # --- state -------------------------------------------------------------------
@@ -577,12 +580,13 @@ class StreamSession:
     def push(self, text: str) -> list[StreamChunk]:
         """Add text to the stream; return the chunks that became safe to release."""
         # Most pushes of a fast stream end here: too little new text for a scan (see
-        # _plan_next_scan) and no pause since the last one. ``_quiet`` holds while nothing
-        # else needs a look (an active, unbudgeted session whose first space is known).
-        if self._quiet and text.__class__ is str:
+        # _plan_next_scan) and no pause since the last one, in an active, unbudgeted session
+        # whose first space is known. ``_quiet_until`` is then the larger of ``_wait_until``
+        # and ``_due_at``, so this is _push's own test, the clock asked first (most pushes).
+        if text.__class__ is str:
             received = self._received + len(text)
-            if received < self._wait_until or (
-                received < self._due_at and _clock() - self._scanned_ns < SCAN_DELAY_NS
+            if received < self._quiet_until and (
+                _clock() < self._scan_by or received < self._wait_until
             ):
                 self._pending.append(text)
                 self._received = received
@@ -605,10 +609,10 @@ class StreamSession:
             space = _WHITESPACE.search(text)
             if space is not None:
                 self._first_space = start + space.start()
-                self._quiet = not self._budgeted
+                self._set_quiet()
         if (
             received < self._wait_until
-            or (received < self._due_at and _clock() - self._scanned_ns < SCAN_DELAY_NS)
+            or (received < self._due_at and _clock() < self._scan_by)
             or not self._scan_useful()
         ):
             if self._budgeted:
@@ -626,7 +630,12 @@ class StreamSession:
         divisor, share, scanned = SCAN_GROWTH_DIVISOR, SCAN_WAIT_SHARE, self._scanned_at
         self._wait_until = -(-(divisor * scanned - self._base) // (divisor - 1))
         self._due_at = min(-(-(share * scanned) // (share - 1)), scanned + SCAN_WAIT_CHARS)
-        self._quiet = self._state == ACTIVE and not self._budgeted and self._first_space >= 0
+        self._set_quiet()
+
+    def _set_quiet(self) -> None:
+        """Say up to where a push may skip the checks of :meth:`_push` (see :meth:`push`)."""
+        quiet = self._state == ACTIVE and not self._budgeted and self._first_space >= 0
+        self._quiet_until = max(self._wait_until, self._due_at) if quiet else -1
 
     def _scan_useful(self) -> bool:
         """True when a scan could release or block now."""
@@ -639,7 +648,7 @@ class StreamSession:
         """End the stream: release everything left (or block); the session is then completed."""
         self._check_open()
         chunks = self._scan(final=True, started=time.perf_counter_ns())
-        self._quiet = False
+        self._quiet_until = -1
         if self._state == ACTIVE:
             self._state = COMPLETED
         return chunks
@@ -915,7 +924,7 @@ class StreamSession:
     def _block_with(self, reason: str) -> StreamChunk:
         """Block the session (nothing more is released); return its blocked chunk."""
         self._state = BLOCKED
-        self._quiet = False
+        self._quiet_until = -1
         self._block = (self._compiled.actions["block"], reason)
         self._buffer = ""
         self._pending.clear()
@@ -946,7 +955,7 @@ class StreamSession:
             # A matcher's timeout (it knows its rule, not the pack): report the pack's bound.
             self._over_budget(elapsed_ms(started))
         self._within_budget(started)
-        self._scanned_ns = time.perf_counter_ns()
+        self._scan_by = time.perf_counter_ns() + SCAN_DELAY_NS
         if self.block_on_fatal and scan.fatal:
             return [self._block_with(block_reason(scan.fatal))]
         cut = len(text) if final else self._cut(text, start, scan)
