@@ -172,7 +172,8 @@ class _Automaton:
     __slots__ = ("_any_text", "_search", "_values")
 
     def __init__(self, values: Sequence[str]) -> None:
-        self._values = tuple(value for value in values if value)
+        # Each value once (a value given twice would be reported twice by ahocorasick-rs).
+        self._values = tuple(dict.fromkeys(value for value in values if value))
         self._search: Any = None
         # pyahocorasick, built the first time a text or value is not UTF-8 (a lone surrogate,
         # which a JSON string may carry): ahocorasick-rs reads UTF-8 only.

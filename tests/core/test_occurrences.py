@@ -146,3 +146,12 @@ def test_a_stream_s_own_search_and_the_levels_together_find_each_occurrence_once
             _naive(text, list(newest), start)
         )
         assert sorted(found) == sorted(_naive(text, values, start))
+
+
+def test_a_value_given_twice_is_found_once_per_occurrence() -> None:
+    assert sorted(occurrences("abcabc", ["abc", "abc", "bc"])) == [
+        (0, "abc"),
+        (1, "bc"),
+        (3, "abc"),
+        (4, "bc"),
+    ]
