@@ -53,6 +53,12 @@ class _Region:
     #: The digits, less a leading trunk prefix, are the national number (no other rewriting
     #: when parsing), so the plan can rule a candidate out before libphonenumber parses it.
     plain_parsing: bool
+    #: Otherwise, when parsing only strips what these match at the start (no transform
+    #: rule), the national number is still the digits less at most those (see
+    #: :func:`_national_options`): the national prefix for parsing (a trunk or carrier
+    #: prefix), and the international prefix followed by the country's own code.
+    parsing_prefix: re.Pattern[str] | None = None
+    international_prefix: re.Pattern[str] | None = None
 
 
 @cache
@@ -69,7 +75,39 @@ def _region(code: str) -> _Region:
         plan=re.compile(general.national_number_pattern or "(?!)"),
         plain_parsing=metadata.national_prefix_for_parsing in (None, metadata.national_prefix)
         and not metadata.national_prefix_transform_rule,
+        parsing_prefix=None
+        if metadata.national_prefix_transform_rule or not metadata.national_prefix_for_parsing
+        else re.compile(metadata.national_prefix_for_parsing),
+        international_prefix=re.compile(metadata.international_prefix)
+        if metadata.international_prefix
+        else None,
     )
+
+
+def _national_options(digits: str, region: _Region) -> set[str]:
+    """Return every national number libphonenumber can read in ``digits`` for ``region``
+    when its parsing strips prefixes and rewrites nothing (``region.parsing_prefix``).
+
+    Parsing a number written without ``+`` reads it as written, or (when it starts with
+    the country's code, or with the international prefix and that code) without those;
+    then it strips a match of the national prefix for parsing, or does not.
+    """
+    assert region.parsing_prefix is not None
+    code = str(region.country_code)
+    written = {digits}
+    if digits.startswith(code):
+        written.add(digits[len(code) :])
+    international = region.international_prefix
+    if international is not None and (dialled := international.match(digits)) is not None:
+        rest = digits[dialled.end() :]
+        if rest.startswith(code):
+            written.add(rest[len(code) :])
+    options = set(written)
+    for number in written:
+        prefix = region.parsing_prefix.match(number)
+        if prefix is not None:
+            options.add(number[prefix.end() :])
+    return options
 
 
 @functools.lru_cache(maxsize=VALIDATOR_CACHE)
@@ -157,6 +195,14 @@ class PhoneValidator:
                 if len(option) in region.lengths
             ):
                 return False  # outside the plan: no valid number, no parse needed
+        elif region.parsing_prefix is not None:
+            national = "".join(_DIGIT_GROUPS.findall(value))
+            if not any(
+                region.plan.fullmatch(option)
+                for option in _national_options(national, region)
+                if len(option) in region.lengths
+            ):
+                return False  # no number it can be read as fits the plan: no parse needed
         number = _parsed(value, region.code)
         if number is None:
             return False

@@ -12,11 +12,15 @@ import json
 
 import phonenumbers
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from phonenumbers import PhoneMetadata
 
 from engine_core import Engine
 from engine_core.errors import UnsupportedPackDeclarationError
 from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
+from engine_plugins.phone_numbers import _national_options, _region
 
 from .conftest import values
 
@@ -159,3 +163,61 @@ def test_a_phone_match_can_only_grow_in_the_trailing_run_of_phone_characters(
     assert matcher.growing_start("Tel.: 58 920 28") == len("Tel")  # ".: 58 920 28"
     assert matcher.growing_start("Tel.: 58 920 28 51 now") is None
     assert matcher.growing_start("card 4111 1111 and mail") is None
+
+
+#: Regions whose parsing strips prefixes without a transform rule (the plan check before
+#: parsing reads every national number parsing can find: _national_options).
+_STRIPPING = sorted(
+    code
+    for code in phonenumbers.SUPPORTED_REGIONS
+    if (region := _region(code)).parsing_prefix is not None and not region.plain_parsing
+)
+
+
+def _written(region: str) -> st.SearchStrategy[str]:
+    """Candidates as people write them: digit groups, maybe after the region's trunk or
+    carrier prefix, its country code, or its international prefix and country code."""
+    metadata = PhoneMetadata.metadata_for_region(region)
+    assert metadata is not None
+    example = phonenumbers.example_number(region)
+    national = str(example.national_number) if example is not None else "212345678"
+    heads = ["", "0", str(metadata.country_code), "00" + str(metadata.country_code)]
+    heads += ["0011" + str(metadata.country_code), "1831", "180020", "08", "10"]
+    digits = st.one_of(
+        st.just(national),
+        st.text(alphabet="0123456789", min_size=4, max_size=12),
+        st.builds(lambda n, i: n[:i] + n[i + 1 :], st.just(national), st.integers(0, 8)),
+    )
+    return st.builds(
+        lambda head, body, cut, sep: sep.join(filter(None, [head, body[:cut], body[cut:]])),
+        st.sampled_from(heads),
+        digits,
+        st.integers(0, 6),
+        st.sampled_from([" ", "-", ".", ""]),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), region=st.sampled_from(_STRIPPING))
+def test_the_plan_check_before_parsing_rules_out_only_what_parsing_would(
+    data: st.DataObject, region: str
+) -> None:
+    """A candidate none of whose national readings fits the plan is never a number of the
+    region that fits it or is valid: skipping its parse changes no verdict."""
+    value = data.draw(_written(region))
+    digits = "".join(ch for ch in value if ch.isdigit())
+    info = _region(region)
+    if any(
+        len(option) in info.lengths and info.plan.fullmatch(option)
+        for option in _national_options(digits, info)
+    ):
+        return  # parsed as before
+    try:
+        number = phonenumbers.parse(value, region)
+    except phonenumbers.NumberParseException:
+        return
+    if number.country_code != info.country_code:
+        return  # another country's number: refused whatever its form
+    national = phonenumbers.national_significant_number(number)
+    assert not (len(national) in info.lengths and info.plan.fullmatch(national))
+    assert not phonenumbers.is_valid_number(number)
