@@ -16,6 +16,9 @@ import re
 import threading
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
+
+from .anchors import HYPERSCAN
 
 __all__ = ["NormalizedView", "normalized_view", "outside_ascii"]
 
@@ -47,6 +50,61 @@ def _fold_table() -> dict[int, str | None]:
                             table[point] = folded
             _table = table
         return _table
+
+
+_folding_lock = threading.Lock()
+#: A Hyperscan database (UTF-8) matching every character the fold changes, compiled on
+#: first use (about 14 ms); None until then, or without Hyperscan.
+_folding: Any = None
+_folding_scratch = threading.local()
+
+
+def _folding_database() -> Any:
+    """Return the database matching any character the fold changes (None without Hyperscan)."""
+    global _folding
+    if HYPERSCAN is None:
+        return None
+    with _folding_lock:
+        if _folding is None:
+            points = sorted(_fold_table())
+            runs: list[tuple[int, int]] = []
+            for point in points:
+                if runs and runs[-1][1] == point - 1:
+                    runs[-1] = (runs[-1][0], point)
+                else:
+                    runs.append((point, point))
+            members = "".join(
+                f"\\x{{{low:x}}}" if low == high else f"\\x{{{low:x}}}-\\x{{{high:x}}}"
+                for low, high in runs
+            )
+            database = HYPERSCAN.Database(mode=HYPERSCAN.HS_MODE_BLOCK)
+            database.compile(
+                expressions=[f"[{members}]".encode("ascii")],
+                ids=[0],
+                flags=[HYPERSCAN.HS_FLAG_UTF8 | HYPERSCAN.HS_FLAG_SINGLEMATCH],
+            )
+            _folding = database
+        return _folding
+
+
+def _stop(*_: object) -> bool:
+    return True  # the first match answers the question: stop the scan
+
+
+def _folds_any(utf8: bytes) -> bool:
+    """True when the UTF-8 text (a lone surrogate as ``?``) holds a character the fold
+    changes (one Hyperscan pass; True without Hyperscan, so the caller looks itself)."""
+    database = _folding_database()
+    if database is None:
+        return True
+    scratch = getattr(_folding_scratch, "scratch", None)
+    if scratch is None:
+        scratch = _folding_scratch.scratch = HYPERSCAN.Scratch(database)
+    try:
+        database.scan(utf8, match_event_handler=_stop, scratch=scratch)
+    except HYPERSCAN.ScanTerminated:
+        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -113,11 +171,14 @@ def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
     return positions
 
 
-def normalized_view(text: str) -> NormalizedView | None:
-    """Return the normalized view of ``text``, or None when matching may use the text itself."""
+def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
+    """Return the normalized view of ``text``, or None when matching may use the text itself
+    (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
     if text.isascii():
         return None
     table = _fold_table()
+    if utf8 is not None and not _folds_any(utf8):
+        return None  # most non-ASCII text: one pass over bytes the caller encoded anyway
     changed = _changed_positions(text, table)
     if not changed:
         return None

@@ -120,11 +120,14 @@ class ContextWords:
             scratch = scratches[id(database)] = _hyperscan.Scratch(database)
         return scratch
 
-    def _ends(self, database: Any, text: str) -> tuple[bytes, list[tuple[int, int]]]:
+    def _ends(
+        self, database: Any, text: str, utf8: bytes | None = None
+    ) -> tuple[bytes, list[tuple[int, int]]]:
         """Return the UTF-8 ``database`` read and ``(identifier, end)`` of every word it
-        finds in ``text`` (ends in bytes): in the text itself, or, when the text holds a
-        case exception, in its lower-cased copy."""
-        data = _utf8(text)
+        finds in ``text`` (ends in bytes): in the text itself (``utf8``: its
+        :func:`_utf8`, when the caller has it), or, when the text holds a case exception,
+        in its lower-cased copy."""
+        data = _utf8(text) if utf8 is None else utf8
         ends = self._scan(database, data)
         if ends is None:
             data = _utf8(caseless(text))
@@ -177,10 +180,12 @@ class ContextWords:
             return frozenset()
         return self._all - self._met(text)
 
-    def locate(self, text: str) -> tuple[frozenset[int], list[WordSpan] | None]:
+    def locate(
+        self, text: str, utf8: bytes | None = None
+    ) -> tuple[frozenset[int], list[WordSpan] | None]:
         """Return what :meth:`unmet` returns, and where each word is: ``(start, end,
         owners)`` in ``text``, in order of their ends (None: not known yet, or without
-        Hyperscan).
+        Hyperscan; ``utf8``: the text as :func:`_utf8` encodes it, when the caller has it).
 
         The places are a superset of where each rule's own word search matches, so
         a value of a context-required rule lies within the rule's window of one of
@@ -189,7 +194,7 @@ class ContextWords:
         positions = self._positions
         if positions is None or not self._required:
             return self.unmet(text), None
-        data, ends = self._ends(positions, text)
+        data, ends = self._ends(positions, text, utf8)
         owners, lengths = self._owners, self._lengths
         met = self._owning(ends)
         # Case folding and lower-casing keep every character's place; the database

@@ -95,11 +95,17 @@ class CompiledPack:
         normalized view, context applied, each value once, every occurrence of it
         (``propagate`` false: only the occurrences the rules find themselves)."""
         ends_by = deadline.current()
-        view = normalized_view(text)
+        # The text as UTF-8, encoded once for the fold's check and the context words' pass
+        # (an ASCII text's scan bytes are its UTF-8).
+        if text.isascii():
+            utf8 = encoded
+        else:
+            utf8 = text.encode("utf-8", "replace") if len(text) >= NEAR_WORDS_FROM else None
+        view = normalized_view(text, utf8)
         scanned = text if view is None else view.text
         # A long text's context-only rules may be searched near their words alone.
         if len(scanned) >= NEAR_WORDS_FROM:
-            skip, words = self._context_words.locate(scanned)
+            skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         else:
             skip, words = self._context_words.unmet(scanned), None
         if view is None:

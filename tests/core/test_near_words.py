@@ -222,3 +222,21 @@ def test_every_character_a_word_meets_lower_cased_it_meets_without_regard_to_cas
     )
     assert expected <= found
     assert len(expected) > len(word_chars)
+
+
+def test_a_long_text_with_folding_characters_is_matched_on_its_view() -> None:
+    """A long non-ASCII text is checked for folding characters in its UTF-8 (encoded once
+    for that check and the context words): a full-width card and an e-mail address split
+    by a zero-width space far into accented prose are found, over their original text."""
+    prose = "Données reçues à l'hôtel, déjà vérifiées. " * 900
+    card = "４１１１ １１１１ １１１１ １１１１"
+    mail = "jane.doe\u200b@example.com"
+    text = prose + "Carte " + card + ". " + prose + "Écrire à " + mail + " merci. " + prose
+    assert len(text) >= NEAR_WORDS_FROM
+    found = {
+        (finding.rule.rule_id, text[start:end])
+        for finding in _PACK.find(text)
+        for start, end in finding.spans
+    }
+    assert ("credit_card", card) in found
+    assert ("email", mail) in found

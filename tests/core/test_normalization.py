@@ -51,3 +51,25 @@ def test_every_view_span_maps_to_the_original_characters_it_came_from(
     first, last = view.original_span(start, end)
     assert 0 <= first < last <= len(text)
     assert _fold(text[first:last]) == view.text[start:end]
+
+
+#: Besides the tricky characters: accented letters, symbols and CJK that fold to
+#: themselves, ligatures and mathematical letters that do not, and lone surrogates.
+_ANY = st.text(
+    alphabet=st.sampled_from(
+        "ab 12-@." + _TRICKY + "éüß€中한\ufb01\U0001d400\u2460\u00a0\u00b2\ud800\udfff"
+    ),
+    max_size=60,
+)
+
+
+@given(_ANY)
+def test_the_view_is_the_same_with_the_caller_s_utf8(text: str) -> None:
+    """Given the text's UTF-8 (a lone surrogate as ``?``), one pass over those bytes
+    decides whether a view is needed: the view is the one the text alone gives."""
+    alone = normalized_view(text)
+    given_bytes = normalized_view(text, text.encode("utf-8", "replace"))
+    assert (alone is None) == (given_bytes is None)
+    if alone is not None and given_bytes is not None:
+        assert given_bytes.text == alone.text
+        assert given_bytes.text == _fold(text)
