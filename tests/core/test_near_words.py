@@ -229,7 +229,7 @@ def test_a_long_text_with_folding_characters_is_matched_on_its_view() -> None:
     for that check and the context words): a full-width card and an e-mail address split
     by a zero-width space far into accented prose are found, over their original text."""
     prose = "Données reçues à l'hôtel, déjà vérifiées. " * 900
-    card = "４１１１ １１１１ １１１１ １１１１"
+    card = "".join(chr(0xFF10 + int(ch)) if ch.isdigit() else ch for ch in "4111 1111 1111 1111")
     mail = "jane.doe\u200b@example.com"
     text = prose + "Carte " + card + ". " + prose + "Écrire à " + mail + " merci. " + prose
     assert len(text) >= NEAR_WORDS_FROM
