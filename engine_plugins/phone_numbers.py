@@ -187,19 +187,16 @@ class PhoneValidator:
         )
         if digits - trunk not in region.lengths and digits not in region.lengths:
             return False
-        if region.plain_parsing:
+        if region.plain_parsing or region.parsing_prefix is not None:
             national = "".join(_DIGIT_GROUPS.findall(value))
+            readings = (
+                {national, national[trunk:]}
+                if region.plain_parsing
+                else _national_options(national, region)
+            )
             if not any(
                 region.plan.fullmatch(option)
-                for option in {national, national[trunk:]}
-                if len(option) in region.lengths
-            ):
-                return False  # outside the plan: no valid number, no parse needed
-        elif region.parsing_prefix is not None:
-            national = "".join(_DIGIT_GROUPS.findall(value))
-            if not any(
-                region.plan.fullmatch(option)
-                for option in _national_options(national, region)
+                for option in readings
                 if len(option) in region.lengths
             ):
                 return False  # no number it can be read as fits the plan: no parse needed

@@ -279,12 +279,8 @@ def _literal_database(words: list[str], flags: int) -> Any:
     if _hyperscan is None:
         return None
     database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
-    expressions = [
-        _edge(word[0])
-        + "".join(f"\\x{{{ord(char):x}}}" for char in word).encode()
-        + _edge(word[-1])
-        for word in words
-    ] + [f"\\x{{{ord(char):x}}}".encode() for char in CASE_EXCEPTION_CHARS]
+    expressions = [_edge(word[0]) + _code_points(word) + _edge(word[-1]) for word in words]
+    expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
     caseless_utf8 = _hyperscan.HS_FLAG_UTF8 | _hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(

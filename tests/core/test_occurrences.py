@@ -84,17 +84,22 @@ def test_a_stream_s_known_values_find_every_occurrence(
     assert sorted(known.occurrences(text, start)) == sorted(_naive(text, values, start))
 
 
+#: A stream's known values, and the text a long piece is filled with around them.
+_KNOWN_VALUE = st.text(alphabet="ab1-", min_size=3, max_size=6)
+_FILLER = st.text(alphabet="ab1- ", min_size=1, max_size=30)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     st.lists(
         st.tuples(
-            st.lists(st.text(alphabet="ab1-", min_size=3, max_size=6), min_size=20, max_size=40),
+            st.lists(_KNOWN_VALUE, min_size=20, max_size=40),
             st.integers(min_value=0, max_value=40),
         ),
         min_size=6,
         max_size=12,
     ),
-    st.text(alphabet="ab1- ", min_size=1, max_size=30),
+    _FILLER,
 )
 def test_known_values_built_into_one_automaton_still_find_everything(
     batches: list[tuple[list[str], int]], piece: str
@@ -118,14 +123,14 @@ def test_known_values_built_into_one_automaton_still_find_everything(
 @given(
     st.lists(
         st.tuples(
-            st.lists(st.text(alphabet="ab1-", min_size=3, max_size=6), min_size=1, max_size=40),
+            st.lists(_KNOWN_VALUE, min_size=1, max_size=40),
             st.integers(min_value=0, max_value=40),
             st.integers(min_value=0, max_value=6000),
         ),
         min_size=1,
         max_size=12,
     ),
-    st.text(alphabet="ab1- ", min_size=1, max_size=30),
+    _FILLER,
 )
 def test_a_stream_s_own_search_and_the_levels_together_find_each_occurrence_once(
     batches: list[tuple[list[str], int, int]], piece: str
