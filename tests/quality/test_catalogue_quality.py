@@ -32,8 +32,6 @@ KNOWN_GAPS = frozenset(
         "PHONE",
         "US_PASSPORT",
         "UK_PASSPORT",
-        "SE_PERSONNUMMER",
-        "AU_ACN",
         "BR_CNPJ",
         "ZA_PASSPORT",
     }
