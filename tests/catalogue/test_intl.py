@@ -191,6 +191,26 @@ def test_phones_are_not_pieces_of_longer_numbers(builtin: Engine, text: str) -> 
     assert values(builtin, text, "PHONE") == []
 
 
+@pytest.mark.parametrize(
+    "number",
+    [
+        "039451 859",  # Germany: 39451 Wasserleben (libphonenumber geocoder)
+        "033203 1234",  # Germany: 33203 Kleinmachnow
+        "016977 3456",  # United Kingdom: 16977 Brampton, a four-digit subscriber number
+    ],
+)
+def test_national_numbers_with_five_digit_area_codes(builtin: Engine, number: str) -> None:
+    """Five digits after the trunk 0 are an area code in Germany and the UK, not too many."""
+    assert values(builtin, f"| 2 | {number} | ok |", "PHONE") == [number]
+
+
+def test_a_five_and_five_digit_split_alone_is_no_phone(builtin: Engine) -> None:
+    """0 and ten digits split 5+5 is India's landline form, and also how a Norwegian birth
+    number (python-stdnum: valid) may be written: without a phone word, nothing."""
+    assert values(builtin, "Som avtalt: 070562 42672", "PHONE") == []
+    assert values(builtin, "Phone: 070562 42672", "PHONE") == ["070562 42672"]
+
+
 # --- IBAN ---------------------------------------------------------------------------
 
 
