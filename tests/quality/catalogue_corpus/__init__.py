@@ -63,8 +63,10 @@ Sources, per group (details in each module's docstring)
 No value is ambiguous by the design's own rules (``ambiguity``): a record is
 drawn again while one of its values validates for, or has the format of, another
 category whose context word is at least as near as its own (or, without context
-of its own, another context-free category); a clean record is drawn again while
-one of its hard negatives could be taken that way. Values that validate for two
+of its own, another context-free category); a word both list names neither
+(``passport`` alone leaves a 9-digit number US or UK; ``UK passport`` settles it);
+a clean record is drawn again while one of its hard negatives could be taken that
+way. Values that validate for two
 categories still appear where their own context settles it (a South African ID
 that is also a 13-digit Visa number, next to "ID number"): that is the "one
 value, one category" rule at work.

@@ -3,12 +3,14 @@
 A record must not hold a value that a detector following the design would, with
 good reason, report in another category: one that validates for (by its
 validator) or fits the format of (for format-only categories, the shapes their
-values take) another category that has a context word of its own at least as
-near as the value's own, or, for a value without context of its own, another
-context-free category. Words that both categories list (``passport``) tell
-nothing apart and are not counted. Phone numbers are left out (whether a digit
-string is a phone number depends on a region no text states), and so are
-secrets (a provider prefix or a ``password=`` names them).
+values take) another category that has a context word at least as near as the
+value's nearest word of its own, or, for a value without context of its own,
+another context-free category. A word both categories list (``passport``) names
+neither: the value's distance counts only its words that the other category
+lacks, the other's counts all of its words save a match inside one of those
+(``passport`` in ``UK passport``). Phone numbers are left out (whether a digit
+string is a phone number depends on a region no text states), and so are secrets
+(a provider prefix or a ``password=`` names them).
 """
 
 from __future__ import annotations
@@ -86,30 +88,31 @@ class Judge:
         found = {category for category, check in self.checks.get(_form(value), ()) if check(value)}
         return found | self.shapes.get(shape(value), set())
 
-    def distance(
-        self, text: str, value: Value, category: str, besides: frozenset[str] = frozenset()
-    ) -> float:
-        """Characters between ``value`` and the nearest context word of ``category`` (leaving
-        out the words in ``besides``)."""
-        pattern = _pattern(self.words.get(category, frozenset()) - besides)
-        best = float("inf")
-        if pattern is None:
-            return best
-        lowered = text.lower()
-        low, high = max(0, value.start - 200), value.end + 200
-        for match in pattern.finditer(lowered, low, high):
-            if match.end() <= value.start:
-                best = min(best, value.start - match.end())
-            elif match.start() >= value.end:
-                best = min(best, match.start() - value.end)
-        return best
+    def distance(self, text: str, value: Value, category: str) -> float:
+        """Characters between ``value`` and the nearest context word of ``category``."""
+        return _gap(value, _spans(text.lower(), value, self.words.get(category, frozenset())))
 
     def ambiguous(self, text: str, value: Value) -> str | None:
         """Another category that could claim ``value`` here, if any."""
-        own = self.distance(text, value, value.category)
+        others = self.accepting(text[value.start : value.end]) - {value.category}
+        if not others:
+            return None
+        lowered = text.lower()
         own_words = self.words.get(value.category, frozenset())
-        for other in self.accepting(text[value.start : value.end]) - {value.category}:
-            near = self.distance(text, value, other, own_words)
+        for other in sorted(others):
+            other_words = self.words.get(other, frozenset())
+            # Only the value's words that ``other`` lacks name its category against ``other``;
+            # a word of ``other`` inside one of them (``passport`` in ``UK passport``) is no word.
+            named = _spans(lowered, value, own_words - other_words)
+            own = _gap(value, named)
+            near = _gap(
+                value,
+                [
+                    (start, end)
+                    for start, end in _spans(lowered, value, other_words)
+                    if not any(a <= start and end <= b for a, b in named)
+                ],
+            )
             if self.requires.get(other, True):
                 if near <= WINDOW and near <= own:
                     return other
@@ -125,11 +128,32 @@ class Judge:
         return None
 
 
+def _spans(lowered: str, value: Value, words: frozenset[str]) -> list[tuple[int, int]]:
+    # Where ``words`` occur within 200 characters of ``value`` in the lower-cased text.
+    pattern = _pattern(words)
+    if pattern is None:
+        return []
+    low, high = max(0, value.start - 200), value.end + 200
+    return [match.span() for match in pattern.finditer(lowered, low, high)]
+
+
+def _gap(value: Value, spans: list[tuple[int, int]]) -> float:
+    # Characters between ``value`` and the nearest of ``spans`` (that does not overlap it).
+    best = float("inf")
+    for start, end in spans:
+        if end <= value.start:
+            best = min(best, value.start - end)
+        elif start >= value.end:
+            best = min(best, start - value.end)
+    return best
+
+
 @functools.cache
 def _pattern(words: frozenset[str]) -> re.Pattern[str] | None:
+    # Longest words first, so that ``voter ID`` matches whole, not as ``voter``.
     if not words:
         return None
-    return re.compile("|".join(word_pattern(w) for w in sorted(words)))
+    return re.compile("|".join(word_pattern(w) for w in sorted(words, key=lambda w: (-len(w), w))))
 
 
 @functools.cache

@@ -222,7 +222,7 @@ def _family(lang: str) -> str:
 def _settled(build: Callable[[], Record]) -> Record:
     # A record is redrawn while one of its values could, by the design's own rules, be claimed
     # by another category (see ambiguity.py): a ZA ID without context that is also a valid
-    # KR RRN, a passport number with another country's passport word nearer than its own.
+    # KR RRN, a 9-digit passport number next to a bare "passport" (US or UK?).
     referee = judge()
     for _ in range(60):
         record = build()
@@ -259,7 +259,16 @@ def _context(
 
 
 def _context_word(spec: Spec) -> str:
-    return spec.context[0] if spec.context else ""
+    # The first word that no other category lists (``US passport``, not ``passport``, which
+    # names no country; see ambiguity.py), else the first word.
+    listed = _listed_elsewhere(spec.category)
+    distinct = [w for w in spec.context if w.lower() not in listed]
+    return (distinct or list(spec.context) or [""])[0]
+
+
+@functools.cache
+def _listed_elsewhere(category: str) -> frozenset[str]:
+    return frozenset(w for c, ws in judge().words.items() if c != category for w in ws)
 
 
 def _evasion(rng: random.Random, rotation: _Rotation) -> Record:

@@ -283,7 +283,7 @@ _T: dict[str, tuple[str, str, Make, Check | None, bool, tuple[str, ...], tuple[s
         None,
         False,
         ("passport", "South African passport"),
-        ("South African passport number {v}", "Passport no. {v} (South Africa)"),
+        ("South African passport number {v}", "Passport no. {v} (South African passport)"),
     ),
     "NG_NIN": (
         "ng_nin",

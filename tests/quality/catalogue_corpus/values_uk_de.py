@@ -110,7 +110,7 @@ _UK_PASSPORT_CONTEXT = ("passport", "British passport", "UK passport")
 _UK_PASSPORT_SENTENCES = (
     "UK passport number {v}, issued in Durham.",
     "British passport no. {v}",
-    "My passport (HM Passport Office) number is {v}.",
+    "HM Passport Office issued my UK passport, number {v}.",
 )
 
 

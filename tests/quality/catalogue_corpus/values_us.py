@@ -107,8 +107,8 @@ def itin_invalid(rng: random.Random) -> str:
 _PASSPORT_CONTEXT = ("passport", "US passport", "U.S. passport")
 _PASSPORT_SENTENCES = (
     "US passport number {v}, expires 2031.",
-    "Passport No.: {v}",
-    "Her passport ({v}) was renewed last spring.",
+    "U.S. Passport No.: {v}",
+    "Her US passport ({v}) was renewed last spring.",
 )
 
 
