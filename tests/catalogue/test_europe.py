@@ -59,7 +59,7 @@ CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
         True,
         (False, False),
     ),
-    # Date and Luhn digit stand alone; 10 bare digits from 1 need context (see se.yaml).
+    # As written it stands alone; 10 bare digits need context (a Luhn digit, see se.yaml).
     "SE_PERSONNUMMER": (("se.personnummer", "se.personnummer_plain"), True, (False, True)),
     "FI_HETU": (("fi.hetu",), True, (False,)),
     "DK_CPR": (("dk.cpr",), True, (True,)),

@@ -38,26 +38,24 @@ def test_inflected_context_words(builtin: Engine, text: str, value: str, categor
         ("Här är den: 880320-0016.", "880320-0016"),  # stdnum doctest value
         ("5 \u00d7 811228-9841", "811228-9841"),  # python-stdnum doctest value
         ("19880320-0016, 811228-9841", "19880320-0016"),
-        ("Här är den: 8803200016.", "8803200016"),  # ten bare digits
     ],
 )
 def test_swedish_number_as_written_needs_no_context(builtin: Engine, text: str, value: str) -> None:
-    """A birth date and a Luhn digit stand alone: YYMMDD-NNNC, 12 digits, or ten bare digits
-    that do not start with 1."""
+    """YYMMDD-NNNC (a birth date, the separator and a Luhn digit) stands alone."""
     assert value in values(builtin, text, "SE_PERSONNUMMER")
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "Här är den: 1201019872.",  # ten bare digits from 1: a Unix time as readily
-        '{"ts": 1704067204}',  # a Unix time of 2024 that passes the date and Luhn digit
+        "Här är den: 8803200016.",  # ten bare digits: 1 in 10 pass the Luhn digit
+        "Invoice 8812030834, due 2025-01-31.",  # an invoice number that passes both checks
         "Här är den: 880320-0018.",  # Luhn digit changed
         "Här är den: 881320-0016.",  # month 13
     ],
 )
 def test_not_a_swedish_number_without_context(builtin: Engine, text: str) -> None:
-    """Bare digits from 1 without context, a wrong Luhn digit or an impossible date: nothing."""
+    """Bare digits without context, a wrong Luhn digit or an impossible date: nothing."""
     assert values(builtin, text, "SE_PERSONNUMMER") == []
 
 

@@ -28,7 +28,9 @@ MIN_SLICE_VALUES = 30
 #: two Mexican national numbers side by side with no word at all, so nothing in the text
 #: names them as phones or names a region. They run and report: an xfail that starts
 #: passing is shown as XPASS, so the list can only shrink.
-KNOWN_GAPS = frozenset({"PHONE"})
+#: SE_PERSONNUMMER: recall 78 of 83; the misses are ten bare digits with no word, which the
+#: rule leaves to context because order and invoice numbers are written so too (se.yaml).
+KNOWN_GAPS = frozenset({"PHONE", "SE_PERSONNUMMER"})
 
 
 def _detector(pack: CompiledPack) -> object:
