@@ -96,9 +96,7 @@ def _contextual_overlaps_win(
     """Drop a value without context that overlaps a value of another category with
     context: the text names what the overlapping digits are (a card read across two
     labelled ID numbers). Of two overlapping values of one category, the longer stays:
-    two rules read the same value, one of them only a part of it. Of two values of
-    different categories whose rules have context words but found none, one inside the
-    other gives way to it."""
+    two rules read the same value, one of them only a part of it."""
     ordered = sorted(winners, key=lambda item: item[0])
     dropped: set[int] = set()
     for position, (span, rule, distance) in enumerate(ordered):
@@ -113,19 +111,7 @@ def _contextual_overlaps_win(
                 dropped.add(position)
             elif other_distance is None and distance is not None:
                 dropped.add(later)
-            elif distance is None and other_distance is None and _both_have_words(rule, other_rule):
-                # Without context the stricter format wins: a value inside a longer one
-                # is read by a looser rule (docs/architecture.md, "Context"). Rules without
-                # context words keep the verdict's overlap order (severity, declaration).
-                if span[0] <= other_span[0] and other_span[1] <= span[1] and span != other_span:
-                    dropped.add(later)
-                elif other_span[0] <= span[0] and span[1] <= other_span[1]:
-                    dropped.add(position)
     return [item for position, item in enumerate(ordered) if position not in dropped]
-
-
-def _both_have_words(rule: CompiledRule, other: CompiledRule) -> bool:
-    return rule.context is not None and other.context is not None
 
 
 #: At most this many values are counted in the text (each count reads it once); others are

@@ -54,7 +54,7 @@ ENTRIES = (
         "au.medicare", "AU_MEDICARE", "AU-PRIVACY-ACT", True, True, "2123 45670 1", "2123 45671 1"
     ),
     Entry("au.abn", "AU_ABN", "AU-PRIVACY-ACT", False, False, "51 824 753 556", "51 824 753 557"),
-    Entry("au.acn", "AU_ACN", "AU-PRIVACY-ACT", False, False, "004 085 616", "004 085 617"),
+    Entry("au.acn", "AU_ACN", "AU-PRIVACY-ACT", False, True, "004 085 616", "004 085 617"),
     Entry("sg.nric_fin", "SG_NRIC_FIN", "SG-PDPA", True, False, "S1234567D", "S1234567A"),
     Entry("sg.uen", "SG_UEN", "SG-PDPA", False, False, "197401143C", "197401143D"),
     Entry("nz.ird", "NZ_IRD", "NZ-PRIVACY-ACT", True, True, "49-091-850", "136-410-133"),
