@@ -538,3 +538,70 @@ def test_one_value_claimed_by_context_and_repeated(builtin: Engine) -> None:
     text = "IMEI 490154203237518\n378282246310005; 2. 378282246310005"
     result = builtin.evaluate(text)
     assert "378282246310005" not in result.remedy.clean_text
+
+
+# --- e-mail ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DATABASE_URL=mysql://readonly:zl5Ok1Iw5A7HyQrP1@replica-2.internal/db",
+        "REDIS_URL=redis://:H8aTq2Lx9@cache.internal:6379/0",
+        "mongodb+srv://reporting:YMMf83kq1@cluster0.example.net/prod",
+    ],
+)
+def test_a_urls_password_and_host_are_no_email_address(builtin: Engine, text: str) -> None:
+    """``scheme://user:password@host`` holds a secret, not an e-mail address (RFC 3986
+    userinfo); the password is still redacted as a secret."""
+    assert values(builtin, text, "EMAIL") == []
+    assert values(builtin, text, "SECRET") != []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Write to mailto:john.doe@example.com today.", "john.doe@example.com"),
+        ("Owner: ops:admin@example.org", "admin@example.org"),
+    ],
+)
+def test_an_address_after_a_colon_is_still_found(builtin: Engine, text: str, address: str) -> None:
+    """Only a URL's userinfo is excluded: an address after ``mailto:`` or a label is found."""
+    assert values(builtin, text, "EMAIL") == [address]
+
+
+# --- phone numbers written as one run of digits ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Mobile: 07703690571", "07703690571"),  # UK mobile (Ofcom 077)
+        ("mobile 2125968342", "2125968342"),  # NANP: New York 212
+        ("Mob 0463248399", "0463248399"),  # Australian mobile 04
+        ("my mobile no. 8373571218", "8373571218"),  # Indian mobile
+        ("Ring me on 0897106861 any time after 6.", "0897106861"),  # Irish mobile 089
+        ("0897106861 (mobile)", "0897106861"),
+    ],
+)
+def test_a_run_of_digits_labelled_as_a_phone_is_a_phone(
+    builtin: Engine, text: str, number: str
+) -> None:
+    """A national number written without separators, with an English phone word as its
+    label (libphonenumber: valid for its region), is found."""
+    assert values(builtin, text, "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order 2125968342 shipped.",  # no phone word
+        "Call us about your order 2125968342 today.",  # the word is not the number's label
+        "Call me about 536904399 tomorrow",  # "call" names what the number is about
+        "mobile 1234567",  # seven digits: a local number at best
+    ],
+)
+def test_a_run_of_digits_without_a_phone_label_is_no_phone(builtin: Engine, text: str) -> None:
+    """A run of digits has no grouping to check: without a phone word right beside it, or
+    valid nowhere, it is not a phone number."""
+    assert values(builtin, text, "PHONE") == []
