@@ -226,8 +226,9 @@ def _group_ends(groups: list[str], shift: int = 0) -> set[int]:
 
 def _grouped_as_written(value: str, number: PhoneNumber, trunk: str) -> bool:
     """True when ``value`` groups its digits as the country's national format does (the
-    last groups may be written joined: ``011-23456789`` for ``011 2345 6789``); the
-    trunk prefix may be left out."""
+    last groups may be written joined: ``011-23456789`` for ``011 2345 6789``, and the
+    last group split in two of three digits or more: ``07700 900 123`` for
+    ``07700 900123``); the trunk prefix may be left out."""
     formatted = _DIGIT_GROUPS.findall(
         phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
     )
@@ -242,7 +243,20 @@ def _grouped_as_written(value: str, number: PhoneNumber, trunk: str) -> bool:
     else:
         return False
     ends = sorted(_group_ends(written, shift))
-    return ends == sorted(_group_ends(formatted))[: len(ends)]
+    expected_ends = sorted(_group_ends(formatted))
+    if ends == expected_ends[: len(ends)]:
+        return True
+    # One more end than the format, inside its last group, three digits from either side.
+    last_start = expected_ends[-1] if expected_ends else 0
+    return (
+        ends[:-1] == expected_ends
+        and ends[-1] - last_start >= _MIN_SPLIT_GROUP
+        and len(expected) - ends[-1] >= _MIN_SPLIT_GROUP
+    )
+
+
+#: The shortest part of a format's last group written split in two (07700 900 123).
+_MIN_SPLIT_GROUP = 3
 
 
 _GROUP = re.compile(r"[0-9]+")

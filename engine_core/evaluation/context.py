@@ -43,6 +43,8 @@ _LENGTH_SLOTS = 256
 _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-]*")
 #: A line break or the end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
+#: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
+_LABELS_A_NUMBER = regex.compile(r"[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[0-9(+]")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -187,7 +189,10 @@ class Context:
                 between = word_start - end
                 if _BOUNDARY.search(text, end, word_start):
                     # After a line break or a sentence's end the word is the next value's
-                    # label: it ranks below every word before this value.
+                    # label: it ranks below every word before this value, and counts not at
+                    # all where a number follows it ("exp 03/13/2025\nDOB: 12/23/61").
+                    if _LABELS_A_NUMBER.match(text, word_end):
+                        continue
                     between += self.window
                 gap = (2 * between + 1) * _LENGTH_SLOTS
             else:

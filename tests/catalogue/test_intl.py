@@ -204,6 +204,20 @@ def test_national_numbers_with_five_digit_area_codes(builtin: Engine, number: st
     assert values(builtin, f"| 2 | {number} | ok |", "PHONE") == [number]
 
 
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Contact phone: 07160 914 849", "07160 914 849"),  # UK mobile, 07160 914849
+        ("Tel: 07914 877 670", "07914 877 670"),
+    ],
+)
+def test_a_formats_last_group_written_in_two(builtin: Engine, text: str, number: str) -> None:
+    """UK mobiles are written 5-3-3 as often as libphonenumber's 5-6: a format's last
+    group split in two of three digits or more is still its grouping; two digits is not."""
+    assert values(builtin, text, "PHONE") == [number]
+    assert values(builtin, "Call 212 596 83 42", "PHONE") == []
+
+
 def test_a_five_and_five_digit_split_alone_is_no_phone(builtin: Engine) -> None:
     """0 and ten digits split 5+5 is India's landline form, and also how a Norwegian birth
     number (python-stdnum: valid) may be written: without a phone word, nothing."""

@@ -481,3 +481,28 @@ def test_military_addresses(builtin: Engine, address: str) -> None:
 def test_apo_without_a_unit_is_not_an_address(builtin: Engine) -> None:
     """The APO line alone names no one's address."""
     assert values(builtin, "Route via APO AE 09204 only", "POSTAL_ADDRESS") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Lic: CO DL 80-340-4852", "80-340-4852"),
+        ("Colorado driver license no. 60-395-3207", "60-395-3207"),
+    ],
+)
+def test_colorado_licence_numbers_as_printed(builtin: Engine, text: str, number: str) -> None:
+    """Colorado prints its nine-digit licence numbers 12-345-6789 (AAMVA): found with a
+    licence word, and a dashed SSN beside a licence word stays an SSN."""
+    assert values(builtin, text, "US_DRIVER_LICENSE") == [number]
+    assert values(builtin, "DL 123-45-6789", "US_DRIVER_LICENSE") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["STO SAVINGS REF 40713744", "UBER *TRIP CHECKING 151027400"],
+)
+def test_a_statement_line_is_no_bank_account(builtin: Engine, text: str) -> None:
+    """Savings or checking alone titles a bank-statement line, whose reference is not an
+    account number; 'savings account' or 'checking account' still name one."""
+    assert values(builtin, text, "US_BANK_ACCOUNT") == []
+    assert values(builtin, "Checking account 40713744", "US_BANK_ACCOUNT") == ["40713744"]

@@ -245,6 +245,27 @@ def test_a_word_after_a_sentence_end_labels_the_next_value(text: str, category: 
     assert first[1] == category
 
 
+@pytest.mark.parametrize(
+    ("text", "birth_date"),
+    [
+        ("Card exp 03/13/2025\nDOB: 12/23/61", "12/23/61"),
+        ("Expiration: 05/28/2026\nDate of birth: 04/11/1979", "04/11/1979"),
+    ],
+)
+def test_a_label_on_the_next_line_names_only_the_number_after_it(
+    text: str, birth_date: str
+) -> None:
+    """A context word that opens a line and is followed by a number is that number's label,
+    not context for the value before it: an expiry date above a date of birth stays a date."""
+    values = [
+        text[start:end]
+        for trigger in Engine().evaluate(text).triggers
+        if trigger.category == "DATE_OF_BIRTH"
+        for start, end in trigger.spans
+    ]
+    assert values == [birth_date]
+
+
 def test_a_long_text_is_folded_like_its_pieces() -> None:
     """Past a few thousand characters the exceptions are looked for among the non-ASCII
     characters alone: a capital sigma or a historic Cyrillic letter far in still folds."""

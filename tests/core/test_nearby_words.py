@@ -41,7 +41,9 @@ def test_a_phone_is_found_next_to_its_own_language_word_only() -> None:
     engine = Engine()
     assert [t.rule_id for t in engine.evaluate("电话 0755 8888 9999").triggers] == ["intl.phone_zh"]
     assert engine.evaluate("Hinweis 0755 8888 9999").triggers == ()
-    assert engine.evaluate("Telefon 0755 8888 9999").triggers == ()  # not a German number
+    # Not a German number; Indonesian also writes "telefon", and it is one of theirs.
+    found = [t.rule_id for t in engine.evaluate("Telefon 0755 8888 9999").triggers]
+    assert "intl.phone_de" not in found
 
 
 def test_a_window_knows_which_rules_have_a_word_within_their_reach() -> None:
