@@ -353,6 +353,10 @@ class PhoneMatcher(RegexMatcher):
     #: The rule's required context words: a candidate with none near it is not validated
     #: (the engine would drop it; libphonenumber's parse is the costly part).
     required_context: Context | None = None
+    #: A candidate written as one run of digits counts only with a context word within this
+    #: many characters of it, the word included (a label): a run has no grouping to check.
+    #: None: such candidates do not count.
+    label_window: int | None = None
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the spans of the phone numbers in ``text[start:end]``."""
@@ -377,10 +381,27 @@ class PhoneMatcher(RegexMatcher):
                             continue  # no word anywhere near: the exact search finds none
                         if context.distance(text, begin, finish) is None:
                             continue
+                    if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
+                        continue
                     spans.extend(_numbers_at(numbers, text, begin, finish))
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def _labelled(self, text: str, begin: int, finish: int) -> bool:
+        """True when a context word lies within :attr:`label_window` of ``[begin, finish)``
+        on its line (a run of digits: see :attr:`label_window`; a CSV header's "telefon"
+        names a column, not the identifier that opens the next line)."""
+        context, window = self.required_context, self.label_window
+        if context is None or window is None:
+            return False
+        low, high = max(0, begin - window), min(len(text), finish + window)
+        for start, end in context.spans(text, low, high):
+            if end <= begin and "\n" not in text[end:begin]:
+                return True
+            if start >= finish and "\n" not in text[finish:start]:
+                return True
+        return False
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``."""

@@ -212,6 +212,7 @@ def _compile_phone(rule: RuleDeclaration) -> RegexMatcher:
     context = Context.from_options(rule.options)
     if context is not None and context.required:
         matcher.require_context(context, rule.options.get("context") or ())
+        matcher.label_window = rule.options.get("label_window")
     return matcher
 
 
@@ -240,6 +241,14 @@ PHONE_NUMBER = RuleType(
             bool,
             "National formats must group their digits as the country writes them.",
             default=False,
+        ),
+        Option(
+            "label_window",
+            int,
+            "With required context: a national number written as one run of digits counts "
+            "when a context word lies within this many characters of it, the word included "
+            "(a label: 'Telefon 04089806769'); without this option such runs do not count.",
+            minimum=1,
         ),
         Option(
             "international_plan",

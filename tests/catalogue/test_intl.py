@@ -619,3 +619,34 @@ def test_a_run_of_digits_without_a_phone_label_is_no_phone(builtin: Engine, text
     """A run of digits has no grouping to check: without a phone word right beside it, or
     valid nowhere, it is not a phone number."""
     assert values(builtin, text, "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Fragen zur Rechnung: Telefon 04089806769", "04089806769"),  # Hamburg 040
+        ("Mój numer telefonu: 882583533", "882583533"),  # Polish mobile
+        ("Cellulare: 3809682230", "3809682230"),  # Italian mobile
+        ("手机号码 13247634468", "13247634468"),  # Chinese mobile
+    ],
+)
+def test_a_run_of_digits_beside_a_phone_word_of_its_language(
+    builtin: Engine, text: str, number: str
+) -> None:
+    """Each language's phone rule takes a national number written as one run of digits
+    when its own phone word is the number's label (label_window)."""
+    assert values(builtin, text, "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pesel;nazwisko;imie;telefon;email\n88012203974;Zieliński;Piotr;518 344 141;p@x.pl",
+        "Bestellnummer 04089806769",
+    ],
+)
+def test_a_run_of_digits_off_its_label_line_is_no_phone(builtin: Engine, text: str) -> None:
+    """A CSV header's phone column names no identifier on the next line, and a run with no
+    phone word is no phone (the PESEL stays a PESEL)."""
+    assert "88012203974" not in values(builtin, text, "PHONE")
+    assert "04089806769" not in values(builtin, text, "PHONE")
