@@ -353,9 +353,10 @@ class PhoneMatcher(RegexMatcher):
     #: The rule's required context words: a candidate with none near it is not validated
     #: (the engine would drop it; libphonenumber's parse is the costly part).
     required_context: Context | None = None
-    #: A candidate written as one run of digits counts only with a context word within this
-    #: many characters of it, the word included (a label): a run has no grouping to check.
-    #: None: such candidates do not count.
+    #: With required context, a candidate written as one run of digits counts only with a
+    #: context word within this many characters of it, the word included (a label): a run
+    #: has no grouping to check. None: such candidates do not count. Rules without required
+    #: context read runs as their pattern says (the same in :meth:`candidates_in_window`).
     label_window: int | None = None
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
@@ -381,8 +382,8 @@ class PhoneMatcher(RegexMatcher):
                             continue  # no word anywhere near: the exact search finds none
                         if context.distance(text, begin, finish) is None:
                             continue
-                    if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
-                        continue
+                        if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
+                            continue
                     spans.extend(_numbers_at(numbers, text, begin, finish))
         except TimeoutError:
             raise self.timed_out() from None

@@ -639,14 +639,18 @@ def test_a_run_of_digits_beside_a_phone_word_of_its_language(
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "run"),
     [
-        "pesel;nazwisko;imie;telefon;email\n88012203974;Zieliński;Piotr;518 344 141;p@x.pl",
-        "Bestellnummer 04089806769",
+        (
+            "pesel;nazwisko;imie;telefon;email\n88012203974;Zieliński;Piotr;518 344 141;p@x.pl",
+            "88012203974",
+        ),
+        ("Bestellnummer 04089806769", "04089806769"),
     ],
 )
-def test_a_run_of_digits_off_its_label_line_is_no_phone(builtin: Engine, text: str) -> None:
+def test_a_run_of_digits_off_its_label_line_is_no_phone(
+    builtin: Engine, text: str, run: str
+) -> None:
     """A CSV header's phone column names no identifier on the next line, and a run with no
     phone word is no phone (the PESEL stays a PESEL)."""
-    assert "88012203974" not in values(builtin, text, "PHONE")
-    assert "04089806769" not in values(builtin, text, "PHONE")
+    assert run not in values(builtin, text, "PHONE")

@@ -272,3 +272,20 @@ def test_any_string_evaluates_and_spans_point_at_values(text: str) -> None:
     for trigger in result.triggers:
         assert list(trigger.spans) == sorted(trigger.spans)
         assert {text[s:e] for s, e in trigger.spans} == set(trigger.matched_items)
+
+
+def test_a_users_phone_rule_without_context_reads_runs_of_digits_as_its_pattern_says() -> None:
+    """label_window concerns rules with required context only: a user's phone_number rule
+    without context finds a run of digits its pattern takes, in evaluate and in a stream."""
+    engine = pack_engine(
+        "pack_id: a.b\nrules:\n  - id: my_phone\n    type: phone_number\n"
+        "    pattern: '[0-9]{10}'\n    options: {plan_regions: [US]}\n"
+    )
+    text = "reach 2125968342 now "
+    assert engine.evaluate(text).remedy.clean_text == "reach [REDACTED_MY_PHONE] now "
+    session = engine.stream_session(block_on_fatal=False)
+    released = [
+        chunk.text for i in range(0, len(text), 3) for chunk in session.push(text[i : i + 3])
+    ]
+    released += [chunk.text for chunk in session.flush()]
+    assert "".join(released) == "reach [REDACTED_MY_PHONE] now "
