@@ -11,8 +11,9 @@ How it decides what is safe
 
 The session keeps the unreleased text (from source offset ``r``) plus up to
 :data:`CONTEXT_CHARS` already-released characters before it, so look-behind
-and ``\\b`` see the real preceding text. A *scan* of that buffer (``n`` is the
-number of characters received) does, per rule:
+and ``\\b`` see the real preceding text (more where a rule's context window is
+wider: a context word before a value is there as evaluation sees it). A *scan*
+of that buffer (``n`` is the number of characters received) does, per rule:
 
 * finds the rule's values (and, for a matcher that validates candidates, such
   as a checksum type, the raw pattern candidates too) from ``r`` on;
@@ -286,6 +287,10 @@ class _Layout:
     #: context window, twice its reach, its prefilter's reach and a guard character), or
     #: None when one of them is unbounded.
     skipped_reach: int | None
+    #: Already-released characters a scan keeps before the unreleased text: look-behind
+    #: (CONTEXT_CHARS) and every rule's context window, so a word before a value that
+    #: evaluate would see is still there (docs/architecture.md, "Streaming").
+    lookback: int
 
 
 def _layout(compiled: CompiledPack) -> _Layout:
@@ -314,6 +319,15 @@ def _layout(compiled: CompiledPack) -> _Layout:
         quiet_context=any(plan.rule.context is not None for plan in quiet.values()),
         visited=tuple(plan for plan in plans if plan.rule.index not in quiet),
         skipped_reach=_skipped_reach([plan for plan in plans if plan.rule.index in skippable]),
+        # A word counts when it starts within the window before the value; one more
+        # character for the look-behind of its word boundary.
+        lookback=max(
+            CONTEXT_CHARS,
+            max(
+                (plan.rule.context.window + 1 for plan in plans if plan.rule.context is not None),
+                default=0,
+            ),
+        ),
     )
 
 
@@ -973,7 +987,7 @@ class StreamSession:
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut
-        keep = max(0, cut - CONTEXT_CHARS)
+        keep = max(0, cut - self._layout.lookback)
         self._buffer = text[keep:]
         self._base += keep
         space = _WHITESPACE.search(self._buffer, cut - keep)
