@@ -115,7 +115,8 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
     Option(
         "context",
         list,
-        "Words (case-insensitive, on word boundaries) that name what the value is.",
+        "Words (case-insensitive, on word boundaries) that name what the value is; a "
+        "phrase also matches as a field name (date_of_birth, date-of-birth, dateOfBirth).",
     ),
     Option(
         "context_window",

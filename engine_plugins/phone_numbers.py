@@ -13,6 +13,7 @@ words of that language near the number (docs/architecture.md, "Context").
 from __future__ import annotations
 
 import bisect
+import datetime
 import functools
 import itertools
 import re
@@ -26,7 +27,7 @@ import phonenumbers
 import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
-from engine_core.evaluation.context import Context, fold_word
+from engine_core.evaluation.context import Context, folded_words
 from engine_core.evaluation.context_words import caseless
 from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 
@@ -264,8 +265,33 @@ _GROUP = re.compile(r"[0-9]+")
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).
 _MIN_JOINED = 7
-#: A list number or a quantity before a phone number: one or two digits and a space.
+#: A list number or a quantity before a phone number: one or two digits (not a trunk
+#: prefix's 0) and a space.
 _LEADING_COUNT = 2
+#: A calendar date written with one separator twice, day or year first (29/04/2025,
+#: 21.02.2024, 2024-02-21): a chat's or a log's timestamp, never a phone number.
+_DATE = re.compile(
+    r"(?P<day>[0-9]{1,2})(?P<s>[./-])(?P<month>[0-9]{1,2})(?P=s)(?P<year>(?:19|20)[0-9]{2})"
+    r"|(?P<year2>(?:19|20)[0-9]{2})(?P<s2>[./-])(?P<month2>[0-9]{1,2})(?P=s2)(?P<day2>[0-9]{1,2})"
+)
+
+
+def _is_date(value: str) -> bool:
+    """True when ``value`` is a calendar date as :data:`_DATE` writes one."""
+    match = _DATE.fullmatch(value)
+    if match is None:
+        return False
+    year, month, day = match.group("year", "month", "day")
+    if year is None:
+        year, month, day = match.group("year2", "month2", "day2")
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        try:  # month first, as the United States writes it
+            datetime.date(int(year), int(day), int(month))
+        except ValueError:
+            return False
+    return True
 
 
 #: A run of what phone matches are made of, from a character one may start with: every
@@ -478,7 +504,7 @@ class PhoneMatcher(RegexMatcher):
     def require_context(self, context: Context, words: Iterable[str]) -> None:
         """Validate only candidates with one of ``words`` (the rule's context) nearby."""
         self.required_context = context
-        self._words = tuple({caseless(fold_word(word)) for word in words} - {""})
+        self._words = tuple({caseless(word) for word in folded_words(words)})
         # One pass over a range finds whether any word is in it.
         self._finder: Any = None
         if self._words:
@@ -513,6 +539,8 @@ class PhoneMatcher(RegexMatcher):
 
     @staticmethod
     def _numbers(text: str, begin: int, finish: int, valid: Callable[[str], bool]) -> list[Span]:
+        if _is_date(text[begin:finish]):
+            return []
         if valid(text[begin:finish]):
             return [(begin, finish)]
 
@@ -526,6 +554,7 @@ class PhoneMatcher(RegexMatcher):
         if (
             groups[0][0] == begin  # a count, not a country code after +
             and first_end - begin <= _LEADING_COUNT
+            and text[begin] != "0"  # a trunk prefix (06 54 27 84, cut short), not a count
             and text[first_end:second_start] == " "
             and valid(text[second_start:finish])
         ):

@@ -16,7 +16,7 @@ their neighbours, so a word there is found inside running text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,19 +32,22 @@ __all__ = [
     "Context",
     "caseless",
     "fold_word",
+    "folded_words",
     "glued_script",
+    "key_forms",
 ]
 
 DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
 _LENGTH_SLOTS = 256
 
-#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``.
-_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-]*")
+#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
+#: a quoted key's ``": "`` or ``'='``.
+_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-\"']*")
 #: A line break or the end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
-_LABELS_A_NUMBER = regex.compile(r"[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[0-9(+]")
+_LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -102,6 +105,23 @@ def fold_word(word: str) -> str:
     return (word if view is None else view.text).strip()
 
 
+def key_forms(word: str) -> set[str]:
+    """Return ``word`` and, for a phrase of plain words, how a field name writes it:
+    ``date_of_birth``, ``date-of-birth``, ``dateofbirth`` (``dateOfBirth`` and
+    ``DateOfBirth`` case aside): a JSON key, a CSV header or a log field labels its value
+    as the phrase does (docs/architecture.md, "Context")."""
+    parts = word.split()
+    if len(parts) < 2 or not all(part.isalnum() for part in parts):
+        return {word}
+    return {word, "_".join(parts), "-".join(parts), "".join(parts)}
+
+
+def folded_words(words: Iterable[str]) -> set[str]:
+    """Return every context word as the scanned text holds it (:func:`fold_word`), with its
+    field-name forms (:func:`key_forms`)."""
+    return {form for word in words if (folded := fold_word(word)) for form in key_forms(folded)}
+
+
 def _word_pattern(word: str) -> str:
     start = "" if glued_script(word[0]) else _START
     end = "" if glued_script(word[-1]) else _END
@@ -122,7 +142,7 @@ class Context:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Context | None:
         """Return the context a rule's (validated) options declare, or None."""
-        words = {folded for folded in map(fold_word, options.get("context") or ()) if folded}
+        words = folded_words(options.get("context") or ())
         if not words:
             return None
         alternatives = "|".join(

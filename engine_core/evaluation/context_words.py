@@ -11,7 +11,7 @@ import ahocorasick
 
 from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
-from .context import CASE_EXCEPTION_CHARS, caseless, fold_word
+from .context import CASE_EXCEPTION_CHARS, caseless, folded_words
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless"]
@@ -28,10 +28,8 @@ def _word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
     for rule in rules:
         if rule.context is None or not rule.context.required:
             continue
-        for word in rule.declaration.options.get("context") or ():
-            folded = caseless(fold_word(word))
-            if folded:
-                owners.setdefault(folded, set()).add(rule.index)
+        for word in folded_words(rule.declaration.options.get("context") or ()):
+            owners.setdefault(caseless(word), set()).add(rule.index)
     return {word: frozenset(indexes) for word, indexes in owners.items()}
 
 
@@ -276,20 +274,21 @@ def _literal_database(words: list[str], flags: int) -> Any:
     a superset of the rule's own (Unicode) word-boundary search. Each character of
     :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
     """
-    if _hyperscan is None:
+    # Read once: a database compiled on its own thread must not see the module change.
+    hyperscan = _hyperscan
+    if hyperscan is None:
         return None
-    database = _hyperscan.Database(mode=_hyperscan.HS_MODE_BLOCK)
+    database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
     expressions = [_edge(word[0]) + _code_points(word) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
-    caseless_utf8 = _hyperscan.HS_FLAG_UTF8 | _hyperscan.HS_FLAG_CASELESS
+    caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(
             expressions=expressions,
             ids=list(range(len(expressions))),
             flags=[caseless_utf8 | flags] * len(words)
-            + [_hyperscan.HS_FLAG_UTF8 | _hyperscan.HS_FLAG_SINGLEMATCH]
-            * len(CASE_EXCEPTION_CHARS),
+            + [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_SINGLEMATCH] * len(CASE_EXCEPTION_CHARS),
         )
-    except _hyperscan.error:  # pragma: no cover - literals always compile
+    except hyperscan.error:  # pragma: no cover - literals always compile
         return None
     return database

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine_core import Engine
 from engine_core.evaluation import context_words
-from engine_core.evaluation.context import Context
+from engine_core.evaluation.context import Context, key_forms
 from engine_core.evaluation.context_words import ContextWords, caseless
 from engine_core.licensing.context import CommunityLicense
 from engine_core.normalization import normalized_view
@@ -108,7 +108,7 @@ def test_caseless_covers_every_character_the_scanned_text_holds() -> None:
                 assert caseless(other) == caseless(char), hex(point)
 
 
-_LETTERS = st.sampled_from(list("aAiIİıσςΣßkKsSzé電話番号เลขの ：:-"))
+_LETTERS = st.sampled_from(list("aAiIİıσςΣßkKsSzé電話番号เลขの ：:-_"))
 
 
 @settings(max_examples=300, deadline=None)
@@ -264,6 +264,54 @@ def test_a_label_on_the_next_line_names_only_the_number_after_it(
         for start, end in trigger.spans
     ]
     assert values == [birth_date]
+
+
+def test_a_phrase_is_also_written_as_a_field_name() -> None:
+    """A JSON key, a CSV header or a log field writes a phrase joined up."""
+    assert key_forms("date of birth") == {
+        "date of birth",
+        "date_of_birth",
+        "date-of-birth",
+        "dateofbirth",
+    }
+    assert key_forms("DOB") == {"DOB"}
+    assert key_forms("Tel.: privat") == {"Tel.: privat"}  # not a phrase of plain words
+
+
+def _categories(text: str) -> list[tuple[str, str]]:
+    return sorted(
+        (trigger.category, text[start:end])
+        for trigger in Engine().evaluate(text).triggers
+        for start, end in trigger.spans
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"patient": {"date_of_birth": "1985-03-12", "nhs_number": "943 476 5919"}}',
+        "patient.dateOfBirth=1985-03-12 patient.nhsNumber=943 476 5919",
+        "date-of-birth: 1985-03-12; NHS-number: 943 476 5919",
+        "DATE_OF_BIRTH,NHS_NUMBER\n1985-03-12,943 476 5919",
+    ],
+)
+def test_a_field_named_like_a_context_phrase_labels_its_value(text: str) -> None:
+    """``date_of_birth``, ``dateOfBirth`` and ``date-of-birth`` name a date of birth."""
+    assert _categories(text) == [("DATE_OF_BIRTH", "1985-03-12"), ("UK_NHS", "943 476 5919")]
+
+
+def test_a_field_name_is_a_word_of_its_own() -> None:
+    """A field name inside a longer name is no label (``updated_date_of_birthday_card``
+    does not hold the word ``date_of_birth``), and a value still needs a word of its own."""
+    assert _categories('{"updated_date_of_birthday_card": "1985-03-12"}') == []
+    assert _categories('{"created_date": "1985-03-12"}') == []
+
+
+def test_a_quoted_key_on_the_next_line_names_only_the_value_after_it() -> None:
+    """``"dob": "12/23/61"`` on the line after an expiry date labels the birth date alone,
+    as ``DOB: 12/23/61`` does."""
+    text = '{"card_expiry": "03/13/2025",\n "dob": "12/23/61"}'
+    assert _categories(text) == [("DATE_OF_BIRTH", "12/23/61")]
 
 
 def test_a_long_text_is_folded_like_its_pieces() -> None:
