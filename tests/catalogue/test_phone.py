@@ -88,6 +88,11 @@ def test_other_national_formats_need_a_phone_word(builtin: Engine, region: str) 
         "Mobile: +44 7400 12345",  # a UK mobile one digit short
         "Call +1 201-555-012 now",
         "Telefon: 1234 5678 9012 3456",  # sixteen digits are no phone number
+        # A French mobile cut short: its tail is no Luxembourg number, "06" no list number.
+        "le client a laissé un numéro incomplet (tél. 06 54 27 84), impossible",
+        # Timestamps of a chat or a call note near a phone word are dates, not numbers.
+        "29/04/2025 14:41 - Élodie: ton num de portable ?\n29/04/2025 14:42 - Sophie: oui",
+        "Notatka z rozmowy 21.02.2024 11:30: klient nie podał numeru (tel. brak).",
     ],
 )
 def test_numbers_outside_the_numbering_plan_are_not_phones(builtin: Engine, text: str) -> None:
