@@ -13,7 +13,6 @@ words of that language near the number (docs/architecture.md, "Context").
 from __future__ import annotations
 
 import bisect
-import datetime
 import functools
 import itertools
 import re
@@ -30,6 +29,8 @@ from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 from engine_core.evaluation.context import Context, folded_words
 from engine_core.evaluation.context_words import caseless
 from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
+
+from .catalogue.checks.intl import numeric_dates
 
 __all__ = ["PhoneMatcher", "PhoneValidator", "unknown_regions"]
 
@@ -268,30 +269,15 @@ _MIN_JOINED = 7
 #: A list number or a quantity before a phone number: one or two digits (not a trunk
 #: prefix's 0) and a space.
 _LEADING_COUNT = 2
-#: A calendar date written with one separator twice, day or year first (29/04/2025,
-#: 21.02.2024, 2024-02-21): a chat's or a log's timestamp, never a phone number.
-_DATE = re.compile(
-    r"(?P<day>[0-9]{1,2})(?P<s>[./-])(?P<month>[0-9]{1,2})(?P=s)(?P<year>(?:19|20)[0-9]{2})"
-    r"|(?P<year2>(?:19|20)[0-9]{2})(?P<s2>[./-])(?P<month2>[0-9]{1,2})(?P=s2)(?P<day2>[0-9]{1,2})"
-)
+#: The years of a timestamp (29/04/2025, 21.02.2024, 2024-02-21), never a phone number.
+_TIMESTAMP_YEARS = range(1900, 2100)
 
 
 def _is_date(value: str) -> bool:
-    """True when ``value`` is a calendar date as :data:`_DATE` writes one."""
-    match = _DATE.fullmatch(value)
-    if match is None:
-        return False
-    year, month, day = match.group("year", "month", "day")
-    if year is None:
-        year, month, day = match.group("year2", "month2", "day2")
-    try:
-        datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        try:  # month first, as the United States writes it
-            datetime.date(int(year), int(day), int(month))
-        except ValueError:
-            return False
-    return True
+    """True when ``value`` is a calendar date with a four-digit year from 1900 to 2099,
+    day or year first, one separator twice: a chat's or a log's timestamp."""
+    four_digit_year = value[:4].isdigit() or value[-4:].isdigit()
+    return four_digit_year and any(date.year in _TIMESTAMP_YEARS for date in numeric_dates(value))
 
 
 #: A run of what phone matches are made of, from a character one may start with: every

@@ -364,6 +364,30 @@ def _full_year(year: str) -> int:
     return full if full <= datetime.date.today().year else full - 100
 
 
+def numeric_dates(value: str) -> list[datetime.date]:
+    """Return the calendar dates a numeric date can be read as: year-month-day,
+    day-month-year or month-day-year, with one of ``/ - .`` throughout and a two- or
+    four-digit year (none when it is no such date)."""
+    numeric = _NUMERIC_DATE.fullmatch(value)
+    if numeric is None:
+        return []
+    first, _, second, last = numeric.groups()
+    if len(first) == 4:
+        readings = [(int(first), int(second), int(last))] if len(last) <= 2 else []
+    elif len(first) > 2 or len(last) not in (2, 4):
+        readings = []
+    else:
+        year = _full_year(last)
+        readings = [(year, int(second), int(first)), (year, int(first), int(second))]
+    dates: list[datetime.date] = []
+    for year, month, day in readings:
+        try:
+            dates.append(datetime.date(year, month, day))
+        except ValueError:
+            continue
+    return dates
+
+
 def date_of_birth(value: str) -> bool:
     """A date a person can have been born on, written in a common format.
 
@@ -375,17 +399,9 @@ def date_of_birth(value: str) -> bool:
     Dutch. The date must exist and lie between 1900 and today.
     """
     value = value.strip()
-    numeric = _NUMERIC_DATE.fullmatch(value)
-    if numeric is not None:
-        first, _, second, last = numeric.groups()
-        if len(first) == 4:
-            return len(last) <= 2 and _plausible_birth(int(first), int(second), int(last))
-        if len(first) > 2 or len(last) not in (2, 4):
-            return False
-        year = _full_year(last)
-        return _plausible_birth(year, int(second), int(first)) or _plausible_birth(
-            year, int(first), int(second)
-        )
+    if _NUMERIC_DATE.fullmatch(value) is not None:
+        earliest = datetime.date(_EARLIEST_YEAR, 1, 1)
+        return any(earliest <= date <= datetime.date.today() for date in numeric_dates(value))
     for pattern in _TEXT_DATES:
         written = pattern.fullmatch(value)
         if written is not None:
