@@ -124,7 +124,7 @@ import bisect
 import threading
 import time
 import weakref
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -140,6 +140,7 @@ from .errors import (
     StreamBlockedError,
 )
 from .evaluation import CompiledPack, CompiledRule, Finding
+from .evaluation.columns import ColumnRead, StreamColumns, Table, in_view, with_values
 from .evaluation.occurrences import KnownValues
 from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
@@ -544,6 +545,12 @@ class StreamSession:
         # lines (-1: every push needs all of them; see _set_quiet).
         self._quiet_until = -1
         self._scanned_chars = 0
+        # Tables whose header cells name rules: read line by line as lines complete.
+        self._tables = (
+            StreamColumns(compiled.columns, compiled.context_word_places)
+            if compiled.columns.active
+            else None
+        )
 
     # --- state -------------------------------------------------------------------
 
@@ -679,6 +686,11 @@ class StreamSession:
         """Run every rule over ``text[start:]`` as evaluation does: on the normalized view,
         context applied, each value once, every occurrence of a value seen so far."""
         view = normalized_view(text)
+        # Values under a table's header cells, and text held back while its line may
+        # still become a row of an open table.
+        columns, hold = (None, None)
+        if self._tables is not None:
+            columns, hold = self._tables.read(text, self._base, start, final)
         if view is None:
             # Per rule, where the matcher said attempts may still grow at the last scan
             # (source offsets): earlier attempts did not read that scan's end, so this one
@@ -686,11 +698,17 @@ class StreamSession:
             base = self._base
             settled_before = {index: offset - base for index, offset in self._asked.items()}
             asked: dict[int, int] = {}
-            scan = self._find_in(text, start, final, settled_before, asked)
+            scan = self._find_in(text, start, final, settled_before, asked, columns, hold)
             self._asked = {index: offset + base for index, offset in asked.items()}
         else:
             self._asked = {}
-            scan = self._find_in(view.text, view.view_index(start), final)
+            scan = self._find_in(
+                view.text,
+                view.view_index(start),
+                final,
+                columns=None if columns is None else in_view(columns, view),
+                hold=None if hold is None else view.view_index(hold),
+            )
             original = view.original_span
             scan = _Scan(
                 [
@@ -760,8 +778,12 @@ class StreamSession:
         final: bool,
         settled_before: dict[int, int] | None = None,
         asked: dict[int, int] | None = None,
+        columns: ColumnRead | None = None,
+        hold: int | None = None,
     ) -> _Scan:
-        """Run every rule over ``text[start:]`` (a normalized view); resolve what they found."""
+        """Run every rule over ``text[start:]`` (a normalized view); resolve what they found
+        with the values under table headers (``columns``); nothing from ``hold`` on is
+        final (its line may become a table's row)."""
         end = len(text)
         hints = settled_before if settled_before is not None else {}
         growth = contested = end
@@ -878,7 +900,13 @@ class StreamSession:
             settled[rule.index] = rule_growth
             if rule.context is not None:
                 contested = min(contested, rule_growth)
-        resolved = resolve(text, findings)
+        tables: Sequence[Table] = ()
+        if columns is not None and columns.tables:
+            findings = with_values(findings, columns.values, self._compiled.rules)
+            tables = columns.tables
+        if hold is not None:
+            growth, contested = min(growth, hold), min(contested, hold)
+        resolved = resolve(text, findings, tables)
         # A fatal value is final once its own rule settled it and no rule with context
         # words could still take it from that rule.
         pending = (
@@ -886,7 +914,7 @@ class StreamSession:
                 finding
                 for finding in resolved
                 if finding.rule.severity == FATAL
-                and (final or finding.spans[0][0] < settled[finding.rule.index])
+                and (final or finding.spans[0][0] < settled.get(finding.rule.index, growth))
             ]
             if self.block_on_fatal
             else []  # without blocking a fatal value is redacted like any other
@@ -988,6 +1016,9 @@ class StreamSession:
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut
         keep = max(0, cut - self._layout.lookback)
+        if self._tables is not None:
+            self._tables.dropped(text, self._base, keep)
+            self._tables.released(self._released)
         self._buffer = text[keep:]
         self._base += keep
         space = _WHITESPACE.search(self._buffer, cut - keep)

@@ -34,12 +34,21 @@ __all__ = [
     "fold_word",
     "folded_words",
     "glued_script",
+    "header_distance",
     "key_forms",
 ]
 
 DEFAULT_CONTEXT_WINDOW = 40
 #: Room in a distance for the length of the word (longer words win ties).
 _LENGTH_SLOTS = 256
+
+
+def header_distance(length: int) -> int:
+    """Return the distance of a table's header cell holding a word ``length`` characters
+    long from a value in its column: nearer than any word but a label right before the
+    value (a label in the value's own cell names it first)."""
+    return _LENGTH_SLOTS - min(length, _LENGTH_SLOTS - 1)
+
 
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
 #: a quoted key's ``": "`` or ``'='``.
@@ -48,6 +57,8 @@ _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-\"']*")
 _BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
 _LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
+#: Where a phrase's words meet: spaces or hyphens.
+_KEY_JOINTS = re.compile(r"[\s\-]+")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -106,14 +117,15 @@ def fold_word(word: str) -> str:
 
 
 def key_forms(word: str) -> set[str]:
-    """Return ``word`` and, for a phrase of plain words, how a field name writes it:
-    ``date_of_birth``, ``date-of-birth``, ``dateofbirth`` (``dateOfBirth`` and
-    ``DateOfBirth`` case aside): a JSON key, a CSV header or a log field labels its value
-    as the phrase does (docs/architecture.md, "Context")."""
-    parts = word.split()
+    """Return ``word`` and, for a phrase of plain words (or words joined by hyphens), how a
+    field name writes it: ``date_of_birth``, ``date-of-birth``, ``dateofbirth``
+    (``dateOfBirth`` and ``DateOfBirth`` case aside), and ``Steuer-ID`` as ``steuer_id``
+    and ``Steuer ID``: a JSON key, a CSV header or a log field labels its value as the
+    phrase does (docs/architecture.md, "Context")."""
+    parts = _KEY_JOINTS.split(word)
     if len(parts) < 2 or not all(part.isalnum() for part in parts):
         return {word}
-    return {word, "_".join(parts), "-".join(parts), "".join(parts)}
+    return {word, "_".join(parts), "-".join(parts), "".join(parts), " ".join(parts)}
 
 
 def folded_words(words: Iterable[str]) -> set[str]:
@@ -184,8 +196,10 @@ class Context:
                     position = match.end()
         return spans
 
-    def distance(self, text: str, start: int, end: int) -> int | None:
-        """Return how near the nearest context word is to ``text[start:end]``, or None.
+    def distance(self, text: str, start: int, end: int, skip: Span | None = None) -> int | None:
+        """Return how near the nearest context word is to ``text[start:end]``, or None
+        (words within ``skip``, a table's header line, are no context: see
+        :mod:`~engine_core.evaluation.columns`).
 
         Ordered by the characters between them, then a label before the value
         (``SSN: 123...``) over one after it, then the longer word. A label
@@ -198,6 +212,8 @@ class Context:
         high = min(len(text), end + self.window)
         nearest: int | None = None
         for word_start, word_end in self.spans(text, low, high):
+            if skip is not None and word_start < skip[1] and word_end > skip[0]:
+                continue
             # Nearer first; at equal gaps a word before the value, then the longer word
             # ("South African passport" over "passport").
             if word_end <= start:

@@ -14,14 +14,14 @@ from ..anchors import HYPERSCAN as _hyperscan
 from .context import CASE_EXCEPTION_CHARS, caseless, folded_words
 from .rules import CompiledRule
 
-__all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless"]
+__all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless", "word_owners"]
 
 #: Where a context word is in a text, and the indexes of the rules that list it.
 WordSpan = tuple[int, int, frozenset[int]]
 _END = operator.itemgetter(1)
 
 
-def _word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
+def word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
     """Return each word of the context-required ``rules``, folded like the scanned text
     and lower-cased (:func:`caseless`), with the indexes of the rules that list it."""
     owners: dict[str, set[int]] = {}
@@ -72,7 +72,9 @@ class ContextWords:
             if rule.context is not None and rule.context.required
         }
         self._all = frozenset(self._required)
-        owners = _word_owners(rules)
+        #: The indexes of the context-required rules.
+        self.required = self._all
+        owners = word_owners(rules)
         self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
         #: Each word's length in characters, by its identifier.
         self._lengths = tuple(map(len, owners))
@@ -242,7 +244,7 @@ class NearbyWords:
         #: The rules asked about: those with required context.
         self.indexes = frozenset(rule.index for rule in required)
         self._reach = max((rule.context.window for rule in required if rule.context), default=0)
-        self._automaton: Any = _automaton(_word_owners(required))
+        self._automaton: Any = _automaton(word_owners(required))
 
     def near(self, text: str, start: int, stop: int) -> set[int]:
         """Return the rules asked about with a word within their reach of ``text[start:stop]``."""

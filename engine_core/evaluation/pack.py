@@ -8,9 +8,10 @@ from .. import deadline
 from ..constants import DEFAULT_ACTIONS
 from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
-from ..normalization import normalized_view
+from ..normalization import NormalizedView, normalized_view
 from ..plugins import PluginRegistries
-from .context_words import ContextWords
+from .columns import Columns, Table, in_view, with_values
+from .context_words import ContextWords, WordSpan
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
 from .scanning import NEAR_WORDS_FROM, STREAM_NEAR_WORDS_FROM, Scanner, StreamCandidates
@@ -42,11 +43,22 @@ class CompiledPack:
         self.rules: tuple[CompiledRule, ...] = compile_rules(rules, registries, match_timeout_s)
         self._scanner = Scanner(self.rules, match_timeout_s)
         self._context_words = ContextWords(self.rules)
+        #: The reader of tables whose header cells name context-required rules.
+        self.columns = Columns(self.rules)
 
     def wait_background(self, timeout: float | None = None) -> bool:
         """Wait until the databases compiled on threads of their own exist (a scan needs
         none of them, but is faster with them); True when they do, or never will."""
         return self._scanner.wait_joined(timeout) and self._context_words.wait_located(timeout)
+
+    def context_word_places(self, text: str) -> list[WordSpan] | None:
+        """Return where the context-required rules' words are in ``text`` (found in its
+        normalized view: a superset of each rule's own word search), or None while that is
+        not known."""
+        view = normalized_view(text)
+        return _in_original(
+            self._context_words.locate(text if view is None else view.text)[1], view
+        )
 
     @property
     def can_tell_growth(self) -> bool:
@@ -108,21 +120,28 @@ class CompiledPack:
             skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         else:
             skip, words = self._context_words.unmet(scanned), None
-        if view is None:
-            findings = resolve(
-                text,
-                self._scanner.find(text, 0, None, encoded, skip, contextual=True, words=words),
-            )
-        else:
+        # Values under a table's header cells (none where no context-required rule has a
+        # word in the text: no header cell can name one).
+        columns = None
+        if self.columns.active and "\n" in text and skip != self._context_words.required:
+            columns = self.columns.read(text, words=words if view is None else None)
+            if view is not None:
+                columns = in_view(columns, view)
+        found = self._scanner.find(
+            scanned, 0, None, encoded if view is None else None, skip, contextual=True, words=words
+        )
+        tables: Sequence[Table] = ()
+        if columns is not None and columns.tables:
+            found = with_values(found, columns.values, self.rules)
+            tables = columns.tables
+        findings = resolve(scanned, found, tables)
+        if view is not None:
             findings = [
                 Finding(
                     finding.rule,
                     tuple(view.original_span(start, end) for start, end in finding.spans),
                 )
-                for finding in resolve(
-                    view.text,
-                    self._scanner.find(view.text, skip=skip, contextual=True, words=words),
-                )
+                for finding in findings
             ]
         deadline.check(ends_by)
         return propagate_verbatim(text, findings, encoded=encoded) if propagate else findings
@@ -137,3 +156,12 @@ class CompiledPack:
         findings = self.find(text, encoded=encoded)
         deadline.check(deadline.current())
         return decide(text, findings, self.actions, self.allow_action)
+
+
+def _in_original(
+    words: list[WordSpan] | None, view: NormalizedView | None
+) -> list[WordSpan] | None:
+    """Return ``words`` (places in ``view``) as places in the original text."""
+    if words is None or view is None:
+        return words
+    return [(*view.original_span(start, end), owners) for start, end, owners in words]

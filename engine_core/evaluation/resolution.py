@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from ..matching import Span
 from ..model import SEVERITY_RANK
+from .columns import Table, table_of
 from .occurrences import LARGE_TEXT, occurrences
 from .rules import CompiledRule, Finding
 
@@ -26,10 +27,13 @@ MIN_PROPAGATED_CHARS = 6
 _NO_CONTEXT = 1 << 30
 
 
-def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
-    """Apply required context and report each value once (see the module docstring)."""
+def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()) -> list[Finding]:
+    """Apply required context and report each value once (see the module docstring);
+    ``tables``, sorted, name the values under their header cells
+    (:mod:`~engine_core.evaluation.columns`)."""
     if not any(finding.rule.context is not None for finding in findings) and len(findings) < 2:
         return list(findings)
+    starts = [table.body[0] for table in tables]
     claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
     for finding in findings:
         rule = finding.rule
@@ -40,7 +44,14 @@ def resolve(text: str, findings: Sequence[Finding]) -> list[Finding]:
                 claims.setdefault(span, []).append(claim)
             continue
         for span in finding.spans:
-            distance = context.distance(text, span[0], span[1])
+            table = table_of(tables, starts, span) if tables else None
+            if table is None:
+                distance = context.distance(text, span[0], span[1])
+            else:
+                distance = context.distance(text, span[0], span[1], table.header)
+                label = table.label(span, rule.index)
+                if label is not None and (distance is None or label < distance):
+                    distance = label
             if context.required and distance is None:
                 continue
             claims.setdefault(span, []).append((rule, distance))

@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
+from engine_core.evaluation.columns import with_values
 from engine_core.evaluation.context import caseless
 from engine_core.evaluation.pack import CompiledPack
 from engine_core.evaluation.resolution import resolve
@@ -40,8 +41,12 @@ def _reported(
 def _searched_everywhere(
     text: str, pack: CompiledPack = _PACK
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
-    """What the pack reports when every rule searches the whole text."""
-    return [(finding.rule.rule_id, finding.spans) for finding in resolve(text, pack.scan(text))]
+    """What the pack reports when every rule searches the whole text (and its tables)."""
+    columns = pack.columns.read(text)
+    found = with_values(pack.scan(text), columns.values, pack.rules)
+    return [
+        (finding.rule.rule_id, finding.spans) for finding in resolve(text, found, columns.tables)
+    ]
 
 
 def _searched_near_words(text: str, pack: CompiledPack = _PACK) -> set[str]:
@@ -192,9 +197,9 @@ def test_every_character_a_word_meets_lower_cased_it_meets_without_regard_to_cas
     import hyperscan
 
     from engine_core.evaluation.context import CASE_EXCEPTION_CHARS
-    from engine_core.evaluation.context_words import _word_owners
+    from engine_core.evaluation.context_words import word_owners
 
-    word_chars = sorted({char for word in _word_owners(_PACK.rules) for char in word})
+    word_chars = sorted({char for word in word_owners(_PACK.rules) for char in word})
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
     database.compile(
         expressions=[f"\\x{{{ord(char):x}}}".encode() for char in word_chars],

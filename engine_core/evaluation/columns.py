@@ -1,0 +1,514 @@
+"""Context from a table's column header: a header cell labels every cell below it.
+
+A CSV export, a markdown table or a tab-separated log names its values once, in
+its header (``name,dob,nhs_number``), and then gives rows: a value ten rows down
+has no context word within its window. This module reads such tables
+(docs/architecture.md, "Context"):
+
+* a *table* is a run of lines with the same number of one delimiter (tab,
+  ``|``, ``;`` or ``,``; a tab, ``;`` or ``,`` inside double quotes does not
+  count); rule lines (``|---|:--:|``, ``+----+``) inside it are skipped; a blank
+  line, a line of another count or one longer than :data:`MAX_LINE_CHARS` ends it;
+* its *header* is its first line: a line whose previous line (rule lines aside)
+  does not have its count, whose cells are names (at most
+  :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
+  header cell names the context-required rules whose words it holds, as a
+  label does (``Date of birth``, ``date_of_birth``, ``DateOfBirth``, ``DOB
+  (dd/mm/yyyy)``, ``Passport No.``);
+* each row's cell under a naming header cell is searched by the rules it names,
+  and a value found there is labelled by the header cell: nearer than any word
+  but a label right before the value in its own cell
+  (:func:`~engine_core.evaluation.context.header_distance`). Words in the
+  header's other cells are no context for values in the rows (resolution skips
+  the header line).
+
+Whether a line is a row, and of which table, depends only on the lines before
+it: a stream reads each line once, when it is complete, and carries a
+:class:`TableState` from one scan to the next.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ahocorasick
+import regex
+
+from ..matching import Span
+from ..normalization import NormalizedView, normalized_view
+from .context import caseless, header_distance
+from .context_words import WordSpan, word_owners
+from .rules import CompiledRule, Finding
+
+__all__ = [
+    "MAX_LINE_CHARS",
+    "ColumnRead",
+    "Columns",
+    "StreamColumns",
+    "Table",
+    "TableState",
+    "in_view",
+    "table_of",
+    "with_values",
+]
+
+#: A longer line is no table row (and ends a table): a stream keeps at most this much of
+#: a line it has partly released.
+MAX_LINE_CHARS = 4096
+#: A longer header cell names nothing: it is prose, not a column's name.
+MAX_HEADER_CELL_CHARS = 60
+#: The delimiters a table's cells are separated by.
+DELIMITERS = ("\t", "|", ";", ",")
+#: A rule line of a markdown or plain-text table: only rules, joints and alignment marks.
+_RULE_LINE = regex.compile(r"[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?")
+#: One cell of a line split by each delimiter; a double-quoted part keeps its delimiters
+#: (a quote not closed runs to the line's end, as a CSV reader reads it).
+_CELL = {
+    delimiter: regex.compile(
+        f'[^{regex.escape(delimiter)}"\\n]*+(?:"[^"\\n]*+"?[^{regex.escape(delimiter)}"\\n]*+)*+'
+    )
+    for delimiter in DELIMITERS
+    if delimiter != "|"
+}
+#: A header names its columns: three digits in a row are a value, not a name.
+_VALUE = regex.compile(r"[0-9]{3}")
+#: Sorts after every cell starting at the same place (see :meth:`Table.label`).
+_AFTER = float("inf")
+#: Per delimiter, how many cells a line has (None: no table line).
+Counts = tuple[int, ...]
+#: A line's counts, or the line itself while nobody asked them.
+Above = Counts | None | str
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A table whose next line may be a row: its delimiter, cells and naming columns."""
+
+    delimiter: str
+    cells: int
+    #: Per naming column: its index, per rule it names the label's distance, and its name.
+    labels: tuple[tuple[int, dict[int, int], str], ...]
+    #: The header line, in the source (absolute positions).
+    header: Span
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What a stream carries from one read to the next: the table still open after the
+    last complete line, and that line's cell counts (rule lines aside)."""
+
+    open: OpenTable | None = None
+    previous: Counts | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with naming columns, as one read found it (positions in the read's text)."""
+
+    header: Span
+    body: Span
+    #: The rows' cells under naming header cells, in order: ``(start, end, names)``, with
+    #: the label's distance per rule named (:func:`.context.header_distance`).
+    cells: tuple[tuple[int, int, dict[int, int]], ...] = ()
+
+    def label(self, span: Span, index: int) -> int | None:
+        """Return the distance of the header cell naming rule ``index`` over ``span``."""
+        at = bisect.bisect_right(self.cells, (span[0], _AFTER)) - 1
+        if at < 0:
+            return None
+        _, end, names = self.cells[at]
+        return names.get(index) if span[1] <= end else None
+
+
+@dataclass
+class ColumnRead:
+    """What one read found: per rule, the values under its header cells; the tables."""
+
+    values: dict[int, list[Span]]
+    tables: list[Table]
+    state: TableState
+
+
+def table_of(tables: Sequence[Table], starts: Sequence[int], span: Span) -> Table | None:
+    """Return the table whose body holds ``span`` (``starts``: the bodies' starts, sorted)."""
+    index = bisect.bisect_right(starts, span[0]) - 1
+    if index >= 0 and span[1] <= tables[index].body[1]:
+        return tables[index]
+    return None
+
+
+def _cells(line: str, delimiter: str) -> list[Span]:
+    """Return the spans of ``line``'s cells split by ``delimiter`` (quote-aware but ``|``)."""
+    if delimiter == "|":
+        spans: list[Span] = []
+        position = 0
+        while True:
+            bar = line.find("|", position)
+            if bar < 0:
+                spans.append((position, len(line)))
+                return spans
+            spans.append((position, bar))
+            position = bar + 1
+    cell = _CELL[delimiter]
+    spans = []
+    position = 0
+    while True:
+        match = cell.match(line, position)
+        assert match is not None  # the pattern matches the empty string
+        spans.append(match.span())
+        end = match.end()
+        if end >= len(line) or line[end] != delimiter:
+            return spans
+        position = end + 1
+
+
+def _known(above: Above) -> Counts | None:
+    """Return the counts ``above`` stands for."""
+    return _counts(above) if isinstance(above, str) else above
+
+
+def _counts(line: str) -> Counts | None:
+    """Return how many cells each delimiter splits ``line`` into; None for a line that is
+    blank or too long to be a table's."""
+    if len(line) > MAX_LINE_CHARS or not line.strip():
+        return None
+    return tuple(
+        len(_cells(line, delimiter)) if delimiter in line else 1 for delimiter in DELIMITERS
+    )
+
+
+class Columns:
+    """A pack's reader of tables: which header cells name which context-required rules."""
+
+    def __init__(self, rules: Iterable[CompiledRule]) -> None:
+        required = [rule for rule in rules if rule.context is not None and rule.context.required]
+        self._rules = {rule.index: rule for rule in required}
+        owners = word_owners(required)
+        self._automaton: Any = None
+        if owners:
+            automaton = ahocorasick.Automaton()
+            for word, indexes in owners.items():
+                automaton.add_word(word, (len(word), indexes))
+            automaton.make_automaton()
+            self._automaton = automaton
+
+    @property
+    def active(self) -> bool:
+        """True when some rule needs context (only they are named by a header)."""
+        return self._automaton is not None
+
+    def _names(self, cell: str) -> dict[int, int]:
+        """Return the rules a header cell names, each with its label's distance."""
+        view = normalized_view(cell)
+        if view is not None:
+            cell = view.text
+        candidates: set[int] = set()
+        for _, (_, indexes) in self._automaton.iter(caseless(cell)):
+            candidates |= indexes
+        labels: dict[int, int] = {}
+        for index in candidates:
+            context = self._rules[index].context
+            assert context is not None
+            longest = max((len(match.group()) for match in context.words.finditer(cell)), default=0)
+            if longest:
+                labels[index] = header_distance(longest)
+        return labels
+
+    def _match(self, rule: CompiledRule, name: str, cell: str) -> list[Span]:
+        """Return the rule's values in ``cell`` (places in it), read as the header cell
+        ``name`` labels it: ``name: cell`` (a matcher that looks for its own words near a
+        value finds the label), on its normalized view."""
+        label = f"{name}: "
+        probe = label + cell
+        view = normalized_view(probe)
+        spans = rule.matcher.find(probe if view is None else view.text)
+        if view is not None:
+            spans = [view.original_span(start, end) for start, end in spans]
+        return [
+            (start - len(label), end - len(label)) for start, end in spans if start >= len(label)
+        ]
+
+    def _header_lines(self, region: str, words: Iterable[WordSpan] | None) -> list[int]:
+        """Return the starts of ``region``'s lines that hold a header word and a delimiter,
+        in order (``words``: where the words are, in ``region``, when known)."""
+        if words is None:
+            places: Iterable[int] = (
+                last + 1 - length for last, (length, _) in self._automaton.iter(caseless(region))
+            )
+        else:
+            places = (start for start, _, _ in words if start >= 0)
+        starts: set[int] = set()
+        checked: set[int] = set()
+        for place in places:
+            line_start = region.rfind("\n", 0, place) + 1
+            if line_start in checked:
+                continue
+            checked.add(line_start)
+            line_end = region.find("\n", place, line_start + MAX_LINE_CHARS + 1)
+            if line_end < 0:
+                line_end = len(region)
+                if line_end - line_start > MAX_LINE_CHARS:
+                    continue  # too long for a table's line
+            line = region[line_start:line_end]
+            if any(delimiter in line for delimiter in DELIMITERS):
+                starts.add(line_start)
+        return sorted(starts)
+
+    def read(
+        self,
+        text: str,
+        state: TableState | None = None,
+        *,
+        origin: int = 0,
+        words: Iterable[WordSpan] | None = None,
+    ) -> ColumnRead:
+        """Read the lines of ``text``, each of them complete.
+
+        ``state`` is what the read of the lines before left (none: ``text`` begins the
+        source); ``origin`` is where ``text`` begins in the source; ``words``, where the
+        pack's context-required words are in ``text``, when known (else they are looked
+        for here). Values and tables are in ``text``'s positions, the state's table in the
+        source's.
+        """
+        state = state or TableState()
+        region = text
+        read = ColumnRead({}, [], state)
+        if self._automaton is None or not region:
+            return read
+        table = state.open
+        previous: Above = state.previous
+        position = 0
+        headers: list[int] | None = None
+        while position < len(region):
+            if table is not None:
+                position, table, previous = self._rows(
+                    region, position, table, previous, read, origin
+                )
+                continue
+            if headers is None:
+                headers = self._header_lines(region, words)
+            index = bisect.bisect_left(headers, position)
+            if index == len(headers):
+                break
+            line_start = headers[index]
+            line_end = region.find("\n", line_start)
+            line_end = len(region) if line_end < 0 else line_end
+            line = region[line_start:line_end]
+            floor, floor_counts = position, previous
+            table = self._header(
+                line,
+                functools.partial(self._above, region, line_start, floor, floor_counts),
+                origin + line_start,
+            )
+            if not _RULE_LINE.fullmatch(line):
+                previous = line
+            position = line_end + 1
+        if table is None:
+            previous = self._above(region, len(region) + 1, position, previous)
+        read.state = TableState(table, _known(previous))
+        return read
+
+    def _header(self, line: str, above: Callable[[], Above], start: int) -> OpenTable | None:
+        """Return the table ``line`` opens (``start``: its place in the source; ``above``:
+        the counts of the line before it, asked only for a line with a naming cell)."""
+        if len(line) > MAX_LINE_CHARS or not line.strip():
+            return None
+        counts: Counts | bool | None = False  # not asked yet
+        for position, delimiter in enumerate(DELIMITERS):
+            if delimiter not in line:
+                continue
+            cells = _cells(line, delimiter)
+            if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells) or _VALUE.search(
+                line
+            ):
+                continue  # prose split at its commas, or a row of values: not a header
+            labels = tuple(
+                (column, names, line[low:high].strip())
+                for column, (low, high) in enumerate(cells)
+                if (names := self._names(line[low:high]))
+            )
+            if not labels:
+                continue
+            if counts is False:
+                counts = _known(above())
+            if isinstance(counts, tuple) and counts[position] == len(cells):
+                continue  # a row of a table whose first line came earlier
+            return OpenTable(delimiter, len(cells), labels, (start, start + len(line)))
+        return None
+
+    @staticmethod
+    def _above(region: str, line_start: int, floor: int, floor_counts: Above) -> Above:
+        """Return the counts of the last line before the one at ``line_start`` that is no
+        rule line, from ``floor`` on (before it: ``floor_counts``)."""
+        end = line_start - 1  # the line break ending the line before
+        while end >= floor:
+            newline = region.rfind("\n", floor, end)
+            begin = floor if newline < 0 else newline + 1
+            line = region[begin:end]
+            if not _RULE_LINE.fullmatch(line):
+                return _counts(line)
+            end = begin - 1
+        return floor_counts
+
+    def _rows(
+        self,
+        region: str,
+        position: int,
+        table: OpenTable,
+        previous: Above,
+        read: ColumnRead,
+        origin: int,
+    ) -> tuple[int, OpenTable | None, Above]:
+        """Read ``table``'s rows from ``position``; return where they end (the first line
+        that is none, or the region's end), the table if still open there, and the counts
+        of the last line read that is no rule line."""
+        body: Span | None = None
+        cells_named: list[tuple[int, int, dict[int, int]]] = []
+        last_row: str | None = None
+        still_open: OpenTable | None = table
+        while position < len(region):
+            line_end = region.find("\n", position)
+            line_end = len(region) if line_end < 0 else line_end
+            line = region[position:line_end]
+            if _RULE_LINE.fullmatch(line):
+                position = line_end + 1
+                continue
+            if len(line) > MAX_LINE_CHARS or table.delimiter not in line:
+                still_open = None
+                break
+            cells = _cells(line, table.delimiter)
+            if len(cells) != table.cells:
+                still_open = None
+                break
+            offset = position
+            for column, names, name in table.labels:
+                low, high = cells[column]
+                cells_named.append((offset + low, offset + high, names))
+                cell = line[low:high]
+                for index in names:
+                    for value_start, value_end in self._match(self._rules[index], name, cell):
+                        read.values.setdefault(index, []).append(
+                            (offset + low + value_start, offset + low + value_end)
+                        )
+            body = (offset if body is None else body[0], offset + len(line))
+            last_row = line
+            position = line_end + 1
+        if body is not None:
+            header = (table.header[0] - origin, table.header[1] - origin)
+            read.tables.append(Table(header, body, tuple(cells_named)))
+        return position, still_open, (previous if last_row is None else last_row)
+
+
+def in_view(read: ColumnRead, view: NormalizedView) -> ColumnRead:
+    """Return ``read`` with its positions moved to ``view`` (the text's normalized view)."""
+    where = view.view_index
+
+    def moved(span: Span) -> Span:
+        return where(span[0]), where(span[1])
+
+    tables = [
+        Table(
+            moved(table.header),
+            moved(table.body),
+            tuple((*moved((low, high)), names) for low, high, names in table.cells),
+        )
+        for table in read.tables
+    ]
+    values = {index: [moved(span) for span in spans] for index, spans in read.values.items()}
+    return ColumnRead(values, tables, read.state)
+
+
+def with_values(
+    findings: Sequence[Finding], values: dict[int, list[Span]], rules: Sequence[CompiledRule]
+) -> list[Finding]:
+    """Return ``findings`` (in rule order) with the values found under header cells added;
+    ``rules[index]`` is the rule of that index."""
+    if not values:
+        return list(findings)
+    by_rule = {finding.rule.index: finding for finding in findings}
+    for index, spans in values.items():
+        known = by_rule.get(index)
+        merged = set(spans) if known is None else set(spans) | set(known.spans)
+        by_rule[index] = Finding(rules[index], tuple(sorted(merged)))
+    return [by_rule[index] for index in sorted(by_rule)]
+
+
+class StreamColumns:
+    """A stream's tables: each line read once, when it is complete; what it found kept,
+    in source positions, until released (see :mod:`~engine_core.streaming`)."""
+
+    def __init__(self, columns: Columns, locate: Callable[[str], list[WordSpan] | None]) -> None:
+        self._columns = columns
+        #: Where the pack's context-required words are in a text (None: not known yet).
+        self._locate = locate
+        self._state = TableState()
+        #: Where the first line not read yet begins (source).
+        self._next_line = 0
+        #: The source from ``_next_line`` to the buffer's start, when the buffer dropped it
+        #: (a line longer than MAX_LINE_CHARS keeps only enough to be seen as too long).
+        self._head = ""
+        self._values: dict[int, list[Span]] = {}
+        self._tables: list[Table] = []
+
+    def read(self, text: str, base: int, start: int, final: bool) -> tuple[ColumnRead, int | None]:
+        """Read the lines of the buffer ``text`` (from source offset ``base``) completed since
+        the last read; return, in the buffer's positions, the values from ``start`` and
+        the tables they are in, and where text is held back (None: nowhere) because its
+        line may be a row of an open table."""
+        end = len(text) if final else text.rfind("\n") + 1
+        begin = self._next_line - base
+        if base + end > self._next_line:
+            first = max(begin, 0)
+            region = self._head + text[first:end]
+            origin = base + first - len(self._head)
+            read = self._columns.read(
+                region, self._state, origin=origin, words=self._locate(region)
+            )
+            for index, spans in read.values.items():
+                self._values.setdefault(index, []).extend(
+                    (low + origin, high + origin) for low, high in spans
+                )
+            self._tables.extend(_moved(table, origin) for table in read.tables)
+            self._state = read.state
+            self._next_line = base + end
+            self._head = ""
+        released = base + start
+        values = {
+            index: kept
+            for index, spans in self._values.items()
+            if (kept := [(low - base, high - base) for low, high in spans if low >= released])
+        }
+        tables = [_moved(table, -base) for table in self._tables if table.body[1] > released]
+        hold = None
+        if not final and self._state.open is not None:
+            hold = max(start, self._next_line - base)
+        return ColumnRead(values, tables, self._state), hold
+
+    def dropped(self, text: str, base: int, keep: int) -> None:
+        """Note that the buffer ``text`` (from ``base``) drops its first ``keep`` characters."""
+        if self._next_line < base + keep:
+            self._head += text[max(self._next_line - base, 0) : keep]
+            if len(self._head) > MAX_LINE_CHARS:
+                self._head = self._head[: MAX_LINE_CHARS + 1]
+
+    def released(self, released: int) -> None:
+        """Forget what lies wholly before source offset ``released``."""
+        self._values = {
+            index: kept
+            for index, spans in self._values.items()
+            if (kept := [span for span in spans if span[0] >= released])
+        }
+        self._tables = [table for table in self._tables if table.body[1] > released]
+
+
+def _moved(table: Table, by: int) -> Table:
+    """Return ``table`` with every position moved by ``by``."""
+    return Table(
+        (table.header[0] + by, table.header[1] + by),
+        (table.body[0] + by, table.body[1] + by),
+        tuple((low + by, high + by, names) for low, high, names in table.cells),
+    )

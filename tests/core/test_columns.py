@@ -1,0 +1,162 @@
+"""A table's header cell names the values in its column (engine_core.evaluation.columns,
+docs/architecture.md "Context"): rows far below their header are found as near ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from stdnum.gb import nhs
+from stdnum.nl import bsn
+
+from engine_core import Engine
+from engine_core.licensing.context import CommunityLicense
+from engine_core.packs.playbook import parse_playbook
+
+#: Enough rows that most of them are far beyond any rule's context window.
+ROWS = 30
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine()
+
+
+def _nhs_numbers(count: int, seed: int = 3) -> list[str]:
+    """Valid NHS numbers (mod-11 check digit, from python-stdnum), written 3-3-4."""
+    rng = random.Random(seed)
+    numbers: list[str] = []
+    while len(numbers) < count:
+        body = f"{rng.randrange(400_000_000, 499_999_999)}"
+        check = nhs.checksum(body + "0") % 11
+        digit = (11 - check) % 11 if check else 0
+        candidate = body + str(digit)
+        if digit < 10 and nhs.is_valid(candidate):
+            numbers.append(f"{candidate[:3]} {candidate[3:6]} {candidate[6:]}")
+    return numbers
+
+
+def valid_bsns(count: int, seed: int = 5) -> list[str]:
+    """Valid Dutch BSNs (the 11-test, from python-stdnum)."""
+    rng = random.Random(seed)
+    numbers: list[str] = []
+    while len(numbers) < count:
+        candidate = f"{rng.randrange(100_000_000, 999_999_999)}"
+        if bsn.is_valid(candidate):
+            numbers.append(candidate)
+    return numbers
+
+
+def _found(engine: Engine, text: str) -> dict[str, list[str]]:
+    """Per category, the values the built-in pack reports in ``text``."""
+    found: dict[str, list[str]] = {}
+    for finding in engine.compiled_pack.find(text):
+        found.setdefault(finding.rule.category, []).extend(text[a:b] for a, b in finding.spans)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        ("id,name,nhs_number,dob", "{i},Ann Roe,{nhs},{dob}"),
+        ('"id";"Name";"NHS Number";"Date of birth"', '{i};"Roe, Ann";{nhs};{dob}'),
+        ("id\tname\tNHSNumber\tDateOfBirth", "{i}\tAnn Roe\t{nhs}\t{dob}"),
+        (
+            "| id | Name | NHS No. | DOB (dd/mm/yyyy) |\n|---:|---|:---:|---|",
+            "| {i} | Ann | {nhs} | {dob} |",
+        ),
+    ],
+    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown"],
+)
+def test_every_row_of_a_named_column_is_found(engine: Engine, header: str, row: str) -> None:
+    numbers = _nhs_numbers(ROWS)
+    dates = [f"{day:02d}/0{1 + day % 9}/19{50 + day}" for day in range(1, ROWS + 1)]
+    lines = [row.format(i=i, nhs=numbers[i], dob=dates[i]) for i in range(ROWS)]
+    text = "Patients seen this week\n" + header + "\n" + "\n".join(lines) + "\n"
+    found = _found(engine, text)
+    assert sorted(found.get("UK_NHS", [])) == sorted(numbers)
+    assert sorted(found.get("DATE_OF_BIRTH", [])) == sorted(dates)
+    clean = engine.evaluate(text).remedy.clean_text
+    assert not any(number in clean for number in numbers)
+
+
+def test_without_the_header_the_far_rows_are_not_named(engine: Engine) -> None:
+    numbers = valid_bsns(ROWS)
+    rows = "\n".join(f"{i};Jan;{number};Utrecht" for i, number in enumerate(numbers))
+    assert sorted(_found(engine, f"id;naam;BSN;plaats\n{rows}\n")["NL_BSN"]) == sorted(numbers)
+    # The same rows under a header that names nothing: numbers, not BSNs.
+    assert "NL_BSN" not in _found(engine, f"id;naam;klantnummer;plaats\n{rows}\n")
+
+
+def test_a_header_names_only_its_own_column(engine: Engine) -> None:
+    numbers = valid_bsns(2 * ROWS)
+    rows = "\n".join(f"{numbers[2 * i]},{numbers[2 * i + 1]}" for i in range(ROWS))
+    found = _found(engine, f"bsn,order_id\n{rows}\n")
+    assert sorted(found["NL_BSN"]) == sorted(numbers[0::2])
+    # The BSN header is no context for the order ids, not even in the first row.
+    assert not set(found["NL_BSN"]) & set(numbers[1::2])
+
+
+@pytest.mark.parametrize(
+    ("before", "cells"),
+    [
+        ("BSN,plaats\n", 2),  # a table: the control
+        # Prose split at its commas is no table: a clause too long to be a name.
+        (
+            "Please note my BSN, which the clerk at the front desk of the town hall asked me"
+            " for, below\n",
+            3,
+        ),
+        # A header holds names, not values.
+        ("BSN 123,plaats\n", 2),
+        # A line with the same count above: this is a row, not a header.
+        ("Jan,Delft\nBSN,plaats\n", 2),
+        # A blank line ends a table; so does a line of another count.
+        ("BSN,plaats\n\n", 2),
+        ("BSN,plaats\nmoved away\n", 2),
+        ("BSN,plaats\n1,Delft,extra\n", 2),
+    ],
+    ids=["table", "prose", "digits-in-header", "row-above", "blank", "other-line", "other-count"],
+)
+def test_what_is_no_table_names_nothing(engine: Engine, before: str, cells: int) -> None:
+    number = valid_bsns(1, seed=11)[0]
+    filler = "".join(f"{i}" + ",x" * (cells - 1) + "\n" for i in range(ROWS))
+    text = before + filler + number + ",x" * (cells - 1) + "\n"
+    assert ("NL_BSN" in _found(engine, text)) == (before == "BSN,plaats\n")
+
+
+def test_a_label_in_the_cell_names_the_value_before_the_header() -> None:
+    playbook = """
+pack_id: test.columns
+rules:
+  - id: test.member
+    type: regex
+    category: MEMBER
+    severity: WARNING
+    pattern: '(?<![0-9])[0-9]{6}(?![0-9])'
+    options: {context: [member id], context_required: true}
+  - id: test.badge
+    type: regex
+    category: BADGE
+    severity: WARNING
+    pattern: '(?<![0-9])[0-9]{6}(?![0-9])'
+    options: {context: [badge], context_required: true}
+"""
+    engine = Engine.for_pack(parse_playbook(playbook), CommunityLicense())
+    text = "name|member id\nAnn|482913\nBob|badge 551920\n"
+    found = {
+        text[a:b]: finding.rule.category
+        for finding in engine.compiled_pack.find(text)
+        for a, b in finding.spans
+    }
+    assert found == {"482913": "MEMBER", "551920": "BADGE"}
+
+
+def test_values_written_to_evade_are_found_under_their_header(engine: Engine) -> None:
+    number = valid_bsns(1, seed=13)[0]
+    wide = number.translate({ord(d): 0xFF10 + int(d) for d in "0123456789"})
+    hidden = number[:4] + "\u200b" + number[4:]
+    filler = "".join(f"Kees {i};-\n" for i in range(ROWS))
+    text = f"naam;BSN\n{filler}Jan;{wide}\nPiet;{hidden}\n"
+    found = _found(engine, text)
+    assert sorted(found["NL_BSN"]) == sorted([wide, hidden])

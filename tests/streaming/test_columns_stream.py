@@ -1,0 +1,119 @@
+"""Values named by their table's header stream as evaluate redacts them, however the
+table is cut into pieces (engine_core.evaluation.columns.StreamColumns)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streaming_support import pieces, run_stream
+
+from engine_core import Engine
+from tests.core.test_columns import valid_bsns
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine()
+
+
+def _table(rows: int, seed: int, delimiter: str = ";", markdown: bool = False) -> str:
+    """A table whose BSN column is named only by its header, between prose."""
+    numbers = valid_bsns(rows, seed)
+    cells = [["naam", "BSN", "klantnummer"]] + [
+        [f"Klant {i}", number, f"K-{1_000 + i}"] for i, number in enumerate(numbers)
+    ]
+    if markdown:
+        lines = ["| " + " | ".join(row) + " |" for row in cells]
+        lines.insert(1, "|---|---|---|")
+    else:
+        lines = [delimiter.join(row) for row in cells]
+    return "Export van vandaag:\n" + "\n".join(lines) + "\nEinde van de export.\n"
+
+
+def _streamed(engine: Engine, text: str, sizes: list[int]) -> str:
+    session = engine.stream_session(block_on_fatal=False)
+    return run_stream(session, pieces(text, sizes)).text
+
+
+@pytest.mark.parametrize("size", [1, 4, 16, 256])
+@pytest.mark.parametrize("markdown", [False, True])
+def test_a_named_column_streams_as_evaluate_redacts_it(
+    engine: Engine, size: int, markdown: bool
+) -> None:
+    text = _table(40, seed=size, markdown=markdown)
+    clean = engine.evaluate(text).remedy.clean_text
+    assert not any(number in clean for number in valid_bsns(40, seed=size))
+    assert _streamed(engine, text, [size]) == clean
+
+
+def test_a_long_table_streams_as_evaluate_redacts_it(engine: Engine) -> None:
+    # Longer than a fast stream's wait between scans: the header is long released and
+    # dropped from the buffer when the last rows arrive.
+    text = _table(9000, seed=1, delimiter=",")
+    assert len(text) > 200_000
+    clean = engine.evaluate(text).remedy.clean_text
+    assert valid_bsns(9000, seed=1)[-1] not in clean
+    assert _streamed(engine, text, [4096]) == clean
+    assert _streamed(engine, text, [61, 4099, 7]) == clean
+
+
+def test_rows_that_arrive_after_a_pause_are_named_by_the_header_before_it(
+    engine: Engine,
+) -> None:
+    header, rows = (
+        "naam;BSN;plaats\n",
+        "".join(f"Klant {i};{number};Delft\n" for i, number in enumerate(valid_bsns(30, seed=9))),
+    )
+    session = engine.stream_session(block_on_fatal=False)
+    released = "".join(chunk.text for chunk in session.push(header))
+    released += "".join(chunk.text for chunk in session.push("Klant x;"))
+    for piece in pieces(rows, [5]):
+        released += "".join(chunk.text for chunk in session.push(piece))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == engine.evaluate(header + "Klant x;" + rows).remedy.clean_text
+
+
+def test_a_line_too_long_for_a_table_ends_it_in_a_stream_too(engine: Engine) -> None:
+    numbers = valid_bsns(30, seed=4)
+    text = (
+        "naam;BSN\n"
+        + "".join(f"Klant {i};{number}\n" for i, number in enumerate(numbers[:10]))
+        + "x" * 5000
+        + ";y\n"
+        + "".join(f"Klant {i};{number}\n" for i, number in enumerate(numbers[10:]))
+    )
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[0] not in clean
+    assert numbers[-1] in clean
+    for size in (1, 16, 4096):
+        assert _streamed(engine, text, [size]) == clean
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rows=st.integers(min_value=0, max_value=25),
+    seed=st.integers(min_value=0, max_value=10_000),
+    delimiter=st.sampled_from([";", ",", "\t", "|"]),
+    sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
+    breaks=st.lists(st.sampled_from(["", "\n", "x\n", "\r"]), min_size=3, max_size=3),
+)
+def test_tables_stream_exactly_as_evaluate_redacts_them(
+    engine: Engine,
+    rows: int,
+    seed: int,
+    delimiter: str,
+    sizes: list[int],
+    breaks: list[str],
+) -> None:
+    rng = random.Random(seed)
+    numbers = valid_bsns(rows, seed)
+    header = delimiter.join(rng.sample(["naam", "BSN", "burgerservicenummer", "id", "stad"], 3))
+    lines = [header]
+    for number in numbers:
+        cells = [rng.choice([number, "Delft", f"{rng.randrange(10**8, 10**9)}"]) for _ in range(3)]
+        lines.append(delimiter.join(cells) + rng.choice(breaks))
+    text = "\n".join(lines) + "\n"
+    assert _streamed(engine, text, sizes) == engine.evaluate(text).remedy.clean_text
