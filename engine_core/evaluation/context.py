@@ -16,6 +16,7 @@ their neighbours, so a word there is found inside running text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ __all__ = [
     "glued_script",
     "header_distance",
     "key_forms",
+    "unaccented",
 ]
 
 DEFAULT_CONTEXT_WINDOW = 40
@@ -57,6 +59,8 @@ _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-\"']*")
 _BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
 _LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
+#: Shorter words keep their accents in every form: without them they are other words.
+MIN_UNACCENTED_CHARS = 8
 #: Where a phrase's words meet: spaces or hyphens.
 _KEY_JOINTS = re.compile(r"[\s\-]+")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
@@ -128,10 +132,28 @@ def key_forms(word: str) -> set[str]:
     return {word, "_".join(parts), "-".join(parts), "".join(parts), " ".join(parts)}
 
 
+def unaccented(word: str) -> str:
+    """Return ``word`` without its combining accents (``data nașterii``: ``data nasterii``),
+    as field names and ASCII-only systems write it; ``word`` itself when shorter than
+    :data:`MIN_UNACCENTED_CHARS` (``né le`` is no ``ne le``)."""
+    if word.isascii() or len(word) < MIN_UNACCENTED_CHARS:
+        return word
+    bare = "".join(
+        char for char in unicodedata.normalize("NFD", word) if not unicodedata.combining(char)
+    )
+    return unicodedata.normalize("NFC", bare)
+
+
 def folded_words(words: Iterable[str]) -> set[str]:
-    """Return every context word as the scanned text holds it (:func:`fold_word`), with its
-    field-name forms (:func:`key_forms`)."""
-    return {form for word in words if (folded := fold_word(word)) for form in key_forms(folded)}
+    """Return every context word as the scanned text holds it (:func:`fold_word`), without
+    its accents too (:func:`unaccented`), with their field-name forms (:func:`key_forms`)."""
+    return {
+        form
+        for word in words
+        if (folded := fold_word(word))
+        for written in {folded, unaccented(folded)}
+        for form in key_forms(written)
+    }
 
 
 def _word_pattern(word: str) -> str:

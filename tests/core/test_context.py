@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine_core import Engine
 from engine_core.evaluation import context_words
-from engine_core.evaluation.context import Context, key_forms
+from engine_core.evaluation.context import Context, folded_words, key_forms, unaccented
 from engine_core.evaluation.context_words import ContextWords, caseless
 from engine_core.licensing.context import CommunityLicense
 from engine_core.normalization import normalized_view
@@ -276,6 +276,17 @@ def test_a_phrase_is_also_written_as_a_field_name() -> None:
     }
     assert key_forms("DOB") == {"DOB"}
     assert key_forms("Tel.: privat") == {"Tel.: privat"}  # not a phrase of plain words
+    # A hyphenated word is a phrase too: Steuer-ID is written steuer_id and Steuer ID.
+    assert key_forms("Steuer-ID") == {"Steuer-ID", "Steuer_ID", "SteuerID", "Steuer ID"}
+
+
+def test_a_long_word_is_also_written_without_its_accents() -> None:
+    """ASCII-only systems drop accents (``data_nasterii``); a short word keeps them, as
+    without them it is another word (``né le`` is no ``ne le``)."""
+    assert unaccented("data nașterii") == "data nasterii"
+    assert unaccented("datum narození") == "datum narozeni"
+    assert unaccented("né le") == "né le"
+    assert {"datumnarozeni", "datum narození"} <= folded_words(["datum narození"])
 
 
 def _categories(text: str) -> list[tuple[str, str]]:
@@ -293,6 +304,8 @@ def _categories(text: str) -> list[tuple[str, str]]:
         "patient.dateOfBirth=1985-03-12 patient.nhsNumber=943 476 5919",
         "date-of-birth: 1985-03-12; NHS-number: 943 476 5919",
         "DATE_OF_BIRTH,NHS_NUMBER\n1985-03-12,943 476 5919",
+        '{"data_nasterii": "1985-03-12", "nhs-number": "943 476 5919"}',
+        '{"datumNarozeni": "1985-03-12", "NHS_NUMBER": "943 476 5919"}',
     ],
 )
 def test_a_field_named_like_a_context_phrase_labels_its_value(text: str) -> None:
