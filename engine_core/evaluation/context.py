@@ -197,15 +197,16 @@ class Context:
     def spans(self, text: str, low: int, high: int) -> list[Span]:
         """Return the spans of ``words.finditer(text, low, high)``.
 
-        In ASCII text a match of a word is that word lower-cased (:func:`caseless`), so
-        the pattern is tried only where the automaton finds one, leftmost first and
-        from where the last match ended: the same matches as the pattern's own scan,
-        without trying the long alternation at every position.
+        In the scanned (normalized) text a match of a word is that word as
+        :func:`caseless` writes it, in the text as :func:`caseless` writes it (which keeps
+        every character's place), so the pattern is tried only where the automaton finds
+        one, leftmost first and from where the last match ended: the same matches as the
+        pattern's own scan, without trying the long alternation at every position.
         """
-        window = text[low:high]
-        if self.starts is None or not window.isascii():
+        if self.starts is None:
             return [match.span() for match in self.words.finditer(text, low, high)]
-        found = self.starts.iter(window.lower())
+        window = text[low:high]
+        found = self.starts.iter(window.lower() if window.isascii() else caseless(window))
         candidates = sorted({low + last + 1 - length for last, length in found})
         spans: list[Span] = []
         position = low

@@ -45,12 +45,13 @@ def test_the_builtin_rules_search_their_words_alike() -> None:
     text = (
         "Contact: jane@example.org. Her mobile number is (801) 359-0830, tel +44 20 7946 0958; "
         "card no. 4111 1111 1111 1111, SSN: 123-45-6789, IBAN DE89 3704 0044 0532 0130 00, "
-        "Steuer-ID 12345678903, passport number X1234567, NHS No 943 476 5919, hotel telephone."
+        "Steuer-ID 12345678903, passport number X1234567, NHS No 943 476 5919, hotel telephone. "
+        "Data nașterii 12.03.1985, ΗΜΕΡΟΜΗΝΙΑ ΓΈΝΝΗΣΗΣ 1985, Дата на раждане, TELEFÓN, née le 3."  # noqa: RUF001
     )
     checked = 0
     for rule in Engine().compiled_pack.rules:
         if rule.context is not None:
-            for low, high in ((0, len(text)), (20, 90), (60, 61), (100, len(text) - 3)):
+            for low, high in ((0, len(text)), (20, 90), (60, 61), (100, len(text) - 3), (250, 330)):
                 assert rule.context.spans(text, low, high) == _pattern_spans(
                     rule.context, text, low, high
                 )
