@@ -99,10 +99,10 @@ class OpenTable:
 @dataclass(frozen=True)
 class TableState:
     """What a stream carries from one read to the next: the table still open after the
-    last complete line, and that line's cell counts (rule lines aside)."""
+    last complete line, and that line (rule lines aside) or its cell counts."""
 
     open: OpenTable | None = None
-    previous: Counts | None = None
+    previous: Above = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,14 @@ class Table:
     #: The rows' cells under naming header cells, in order: ``(start, end, names)``, with
     #: the label's distance per rule named (:func:`.context.header_distance`).
     cells: tuple[tuple[int, int, dict[int, int]], ...] = ()
+
+    def moved(self, where: Callable[[int], int]) -> Table:
+        """Return this table with every position ``p`` moved to ``where(p)``."""
+        return Table(
+            (where(self.header[0]), where(self.header[1])),
+            (where(self.body[0]), where(self.body[1])),
+            tuple((where(low), where(high), names) for low, high, names in self.cells),
+        )
 
     def label(self, span: Span, index: int) -> int | None:
         """Return the distance of the header cell naming rule ``index`` over ``span``."""
@@ -275,7 +283,7 @@ class Columns:
         source's.
         """
         state = state or TableState()
-        region = text
+        region = text  # read line by line; positions are the text's
         read = ColumnRead({}, [], state)
         if self._automaton is None or not region:
             return read
@@ -309,23 +317,21 @@ class Columns:
             position = line_end + 1
         if table is None:
             previous = self._above(region, len(region) + 1, position, previous)
-        read.state = TableState(table, _known(previous))
+        read.state = TableState(table, previous)
         return read
 
     def _header(self, line: str, above: Callable[[], Above], start: int) -> OpenTable | None:
         """Return the table ``line`` opens (``start``: its place in the source; ``above``:
         the counts of the line before it, asked only for a line with a naming cell)."""
-        if len(line) > MAX_LINE_CHARS or not line.strip():
-            return None
+        if len(line) > MAX_LINE_CHARS or not line.strip() or _VALUE.search(line):
+            return None  # a row of values, not a header
         counts: Counts | bool | None = False  # not asked yet
         for position, delimiter in enumerate(DELIMITERS):
             if delimiter not in line:
                 continue
             cells = _cells(line, delimiter)
-            if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells) or _VALUE.search(
-                line
-            ):
-                continue  # prose split at its commas, or a row of values: not a header
+            if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells):
+                continue  # prose split at its commas, not a header
             labels = tuple(
                 (column, names, line[low:high].strip())
                 for column, (low, high) in enumerate(cells)
@@ -342,15 +348,15 @@ class Columns:
 
     @staticmethod
     def _above(region: str, line_start: int, floor: int, floor_counts: Above) -> Above:
-        """Return the counts of the last line before the one at ``line_start`` that is no
-        rule line, from ``floor`` on (before it: ``floor_counts``)."""
+        """Return the last line before the one at ``line_start`` that is no rule line, from
+        ``floor`` on (before it: ``floor_counts``), for its counts (:func:`_known`)."""
         end = line_start - 1  # the line break ending the line before
         while end >= floor:
             newline = region.rfind("\n", floor, end)
             begin = floor if newline < 0 else newline + 1
             line = region[begin:end]
             if not _RULE_LINE.fullmatch(line):
-                return _counts(line)
+                return line  # its counts only when asked (see _known)
             end = begin - 1
         return floor_counts
 
@@ -406,20 +412,11 @@ class Columns:
 def in_view(read: ColumnRead, view: NormalizedView) -> ColumnRead:
     """Return ``read`` with its positions moved to ``view`` (the text's normalized view)."""
     where = view.view_index
-
-    def moved(span: Span) -> Span:
-        return where(span[0]), where(span[1])
-
-    tables = [
-        Table(
-            moved(table.header),
-            moved(table.body),
-            tuple((*moved((low, high)), names) for low, high, names in table.cells),
-        )
-        for table in read.tables
-    ]
-    values = {index: [moved(span) for span in spans] for index, spans in read.values.items()}
-    return ColumnRead(values, tables, read.state)
+    values = {
+        index: [(where(low), where(high)) for low, high in spans]
+        for index, spans in read.values.items()
+    }
+    return ColumnRead(values, [table.moved(where) for table in read.tables], read.state)
 
 
 def with_values(
@@ -472,7 +469,9 @@ class StreamColumns:
                 self._values.setdefault(index, []).extend(
                     (low + origin, high + origin) for low, high in spans
                 )
-            self._tables.extend(_moved(table, origin) for table in read.tables)
+            self._tables.extend(
+                table.moved(lambda position: position + origin) for table in read.tables
+            )
             self._state = read.state
             self._next_line = base + end
             self._head = ""
@@ -482,7 +481,11 @@ class StreamColumns:
             for index, spans in self._values.items()
             if (kept := [(low - base, high - base) for low, high in spans if low >= released])
         }
-        tables = [_moved(table, -base) for table in self._tables if table.body[1] > released]
+        tables = [
+            table.moved(lambda position: position - base)
+            for table in self._tables
+            if table.body[1] > released
+        ]
         hold = None
         if not final and self._state.open is not None:
             hold = max(start, self._next_line - base)
@@ -503,12 +506,3 @@ class StreamColumns:
             if (kept := [span for span in spans if span[0] >= released])
         }
         self._tables = [table for table in self._tables if table.body[1] > released]
-
-
-def _moved(table: Table, by: int) -> Table:
-    """Return ``table`` with every position moved by ``by``."""
-    return Table(
-        (table.header[0] + by, table.header[1] + by),
-        (table.body[0] + by, table.body[1] + by),
-        tuple((low + by, high + by, names) for low, high, names in table.cells),
-    )

@@ -71,9 +71,8 @@ class ContextWords:
             for rule in rules
             if rule.context is not None and rule.context.required
         }
-        self._all = frozenset(self._required)
         #: The indexes of the context-required rules.
-        self.required = self._all
+        self.required = frozenset(self._required)
         owners = word_owners(rules)
         self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
         #: Each word's length in characters, by its identifier.
@@ -178,7 +177,7 @@ class ContextWords:
         (the scanned text: already normalized)."""
         if not self._required:
             return frozenset()
-        return self._all - self._met(text)
+        return self.required - self._met(text)
 
     def locate(
         self, text: str, utf8: bytes | None = None
@@ -207,7 +206,7 @@ class ContextWords:
             (place - lengths[identifier], place, owners[identifier])
             for (identifier, _), place in zip(ends, places, strict=True)
         ]
-        return self._all - met, spans
+        return self.required - met, spans
 
 
 def _utf8(text: str) -> bytes:

@@ -115,20 +115,28 @@ class CompiledPack:
             utf8 = text.encode("utf-8", "replace") if len(text) >= NEAR_WORDS_FROM else None
         view = normalized_view(text, utf8)
         scanned = text if view is None else view.text
-        # A long text's context-only rules may be searched near their words alone.
-        if len(scanned) >= NEAR_WORDS_FROM:
+        # A long text's context-only rules may be searched near their words alone; a text of
+        # several lines may hold a table, whose header lines hold words.
+        tabular = self.columns.active and "\n" in text
+        if len(scanned) >= NEAR_WORDS_FROM or tabular:
             skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         else:
             skip, words = self._context_words.unmet(scanned), None
         # Values under a table's header cells (none where no context-required rule has a
         # word in the text: no header cell can name one).
         columns = None
-        if self.columns.active and "\n" in text and skip != self._context_words.required:
-            columns = self.columns.read(text, words=words if view is None else None)
+        if tabular and skip != self._context_words.required:
+            columns = self.columns.read(text, words=_in_original(words, view))
             if view is not None:
                 columns = in_view(columns, view)
         found = self._scanner.find(
-            scanned, 0, None, encoded if view is None else None, skip, contextual=True, words=words
+            scanned,
+            0,
+            None,
+            encoded if view is None else None,
+            skip,
+            contextual=True,
+            words=words if len(scanned) >= NEAR_WORDS_FROM else None,
         )
         tables: Sequence[Table] = ()
         if columns is not None and columns.tables:
