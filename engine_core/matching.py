@@ -381,6 +381,26 @@ class RegexMatcher(Matcher):
             return self._attempts(starts, text, low, stop, high)
         return self.pattern.finditer(text, low, stop, timeout=self.timeout)
 
+    def _resumed_matches(
+        self, text: str, low: int, stop: int, high: int, window: bool = False
+    ) -> Iterator[regex.Match[str]]:
+        """Yield :meth:`_matches_from`'s matches; a run that times out after a match goes on
+        from where that match ended (the timeout bounds each search, as in :meth:`_scan`;
+        a run's own clock would bound them all together). Raises TimeoutError when a run
+        times out before its first non-empty match."""
+        position = low
+        while True:
+            resumed_at = position
+            try:
+                for match in self._matches_from(text, position, stop, high, window):
+                    if match.end() > match.start():
+                        position = match.end()
+                    yield match
+                return
+            except TimeoutError:
+                if position == resumed_at:
+                    raise  # no match since the run began: one search past its timeout
+
     def _attempts(
         self, starts: regex.Pattern[str], text: str, low: int, stop: int, high: int
     ) -> Iterator[regex.Match[str]]:
@@ -413,7 +433,7 @@ class RegexMatcher(Matcher):
     def _pattern_spans(self, text: str, start: int, end: int) -> list[Span]:
         """Return the non-empty spans of the pattern (no validator) in ``text[start:end]``."""
         try:
-            matches = self.pattern.finditer(text, start, end, timeout=self.timeout)
+            matches = self._resumed_matches(text, start, end, end)
             return [match.span() for match in matches if match.end() > match.start()]
         except TimeoutError:
             raise self.timed_out() from None
@@ -629,7 +649,7 @@ class RegexMatcher(Matcher):
         values: list[Span] = []
         spans: list[Span] = []
         try:
-            for match in self._matches_from(text, start, stop, last, last < stop):
+            for match in self._resumed_matches(text, start, stop, last, last < stop):
                 span = match.span()
                 if span[0] >= last:
                     break

@@ -94,6 +94,21 @@ def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
         matcher.find("aaa\n" * 3 + "a" * 30 + "b")
 
 
+def test_many_quick_matches_outlast_the_timeout_of_one_search() -> None:
+    """The timeout bounds each search, not a run of them: a long text full of candidates
+    whose whole run takes longer than one search's timeout is still read to its end, by
+    the values' scan and by a stream's candidates alike."""
+    text = "1234 5678 " * 60_000
+    quick = RegexMatcher(r"[0-9]{4}", validator=_even_digits, timeout=0.005)
+    patient = RegexMatcher(r"[0-9]{4}", validator=_even_digits, timeout=60)
+    expected = patient.candidates(text)
+    assert len(expected[1]) == 120_000
+    assert quick.candidates(text) == expected
+    end = len(text)
+    assert quick.candidates_in_window(text, 0, end, end) == expected
+    assert quick.find(text) == expected[0]
+
+
 def _reference_windows(
     hits: list[tuple[int, int]], before: int, after: int, lead: int, exhaustive: bool
 ) -> list[tuple[int, int, int]]:
