@@ -10,7 +10,10 @@ Words are folded like the scanned text (NFKC, format characters skipped), so
 a word typed with a compatibility character still meets the folded text. A
 word boundary is only asked for at an edge written in a script that separates
 words with spaces: Chinese, Japanese, Thai (and Korean particles) glue words to
-their neighbours, so a word there is found inside running text.
+their neighbours, so a word there is found inside running text. A word of three
+characters or more may also start after an underscore: a field name joins its
+parts with one and ends with the part that names it (``patient_dob``,
+``nro_dni``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ..normalization import normalized_view, outside_ascii
 __all__ = [
     "CASE_EXCEPTION_CHARS",
     "DEFAULT_CONTEXT_WINDOW",
+    "MIN_JOINED_CHARS",
     "Context",
     "caseless",
     "fold_word",
@@ -69,6 +73,13 @@ _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
 #: Before and after a word's spaced-script edge: no letter or digit of a spaced script.
 _START = f"(?<![^\\W{_GLUED}])"
 _END = f"(?![^\\W{_GLUED}])"
+#: The start edge where an underscore joins the word to the parts of a field name before
+#: it (``patient_dob``, ``nro_dni``: the last part names the field). Not at its end: a part
+#: after it qualifies it (``birthday_card``, ``ssn_last4``).
+_JOINED_START = f"(?<![^\\W_{_GLUED}])"
+#: From this length on, a word also starts at an underscore (:data:`_JOINED_START`): a
+#: shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
+MIN_JOINED_CHARS = 3
 
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
@@ -157,7 +168,8 @@ def folded_words(words: Iterable[str]) -> set[str]:
 
 
 def _word_pattern(word: str) -> str:
-    start = "" if glued_script(word[0]) else _START
+    joined = len(word) >= MIN_JOINED_CHARS
+    start = "" if glued_script(word[0]) else _JOINED_START if joined else _START
     end = "" if glued_script(word[-1]) else _END
     return f"{start}{regex.escape(word)}{end}"
 

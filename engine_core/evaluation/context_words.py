@@ -261,6 +261,15 @@ def _edge(char: str) -> bytes:
     return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
 
 
+def _start_edge(char: str) -> bytes:
+    """:func:`_edge` at a word's start; at a letter or digit an underscore before it is an
+    edge too (``patient_dob``: see :data:`~engine_core.evaluation.context.MIN_JOINED_CHARS`;
+    for every word, a superset). A match then starts with it: where a word starts is
+    counted back from its end."""
+    edge = _edge(char)
+    return b"(?:\\b|_)" if edge and char != "_" else edge
+
+
 def _code_points(text: str) -> bytes:
     """Return ``text`` as a Hyperscan UTF-8 pattern of its code points, one by one."""
     return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
@@ -271,8 +280,9 @@ def _literal_database(words: list[str], flags: int) -> Any:
     once), without regard to case, in UTF-8; or None.
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
-    found inside "hotel". A non-ASCII neighbour counts as a boundary, so the search stays
-    a superset of the rule's own (Unicode) word-boundary search. Each character of
+    found inside "hotel"; a word may also start after an underscore. A non-ASCII
+    neighbour counts as a boundary, so the search stays a superset of the rule's own
+    (Unicode) word-boundary search. Each character of
     :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
     """
     # Read once: a database compiled on its own thread must not see the module change.
@@ -280,7 +290,7 @@ def _literal_database(words: list[str], flags: int) -> Any:
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-    expressions = [_edge(word[0]) + _code_points(word) + _edge(word[-1]) for word in words]
+    expressions = [_start_edge(word[0]) + _code_points(word) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:

@@ -313,6 +313,36 @@ def test_a_field_named_like_a_context_phrase_labels_its_value(text: str) -> None
     assert _categories(text) == [("DATE_OF_BIRTH", "1985-03-12"), ("UK_NHS", "943 476 5919")]
 
 
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("patient_dob: 1961-12-23", "DATE_OF_BIRTH"),
+        ('{"billing_bsn": "111222333"}', "NL_BSN"),
+        ("emp_pesel=44051401359", "PL_PESEL"),
+        ("user_kennitala: 120174-3399", "IS_KENNITALA"),
+        ("patient_nhs_number: 943 476 5919", "UK_NHS"),
+    ],
+)
+def test_a_field_name_ending_with_a_context_word_labels_its_value(text: str, category: str) -> None:
+    """A field name's last part names it: ``patient_dob`` labels a date of birth as ``dob``
+    does, and ``billing_bsn`` a BSN."""
+    assert [found for found, _ in _categories(text)] == [category]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "patient_dob_verified: 1961-12-23",  # a part after the word qualifies it
+        "user_kt: 120174-3399",  # two letters: a field name's own abbreviation
+        "owner_ic: 900101-14-5567",
+        "xbsn: 111222333",  # no joint: another word
+    ],
+)
+def test_a_context_word_inside_a_field_name_is_no_label(text: str) -> None:
+    """Only the last part of a field name, of three characters or more, names it."""
+    assert _categories(text) == []
+
+
 def test_a_field_name_is_a_word_of_its_own() -> None:
     """A field name inside a longer name is no label (``updated_date_of_birthday_card``
     does not hold the word ``date_of_birth``), and a value still needs a word of its own."""

@@ -157,6 +157,8 @@ _PIECES = st.sampled_from(
         "\n",
         "x",
         "Ab",
+        "_",
+        "user_",
     ]
 )
 
@@ -245,3 +247,12 @@ def test_a_long_text_with_folding_characters_is_matched_on_its_view() -> None:
     }
     assert ("credit_card", card) in found
     assert ("email", mail) in found
+
+
+def test_a_word_after_an_underscore_is_located_where_it_stands() -> None:
+    """``patient_dob``: the word starts after the underscore its match begins with."""
+    text = "record 17: patient_dob=1961-12-23, emp_pesel=44051401359"
+    _, words = _PACK._context_words.locate(text)
+    assert words is not None
+    found = {text[start:end] for start, end, _ in words}
+    assert {"dob", "pesel"} <= found
