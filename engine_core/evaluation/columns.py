@@ -6,9 +6,10 @@ has no context word within its window. This module reads such tables
 (docs/architecture.md, "Context"):
 
 * a *table* is a run of lines with the same number of one delimiter (tab,
-  ``|``, ``;`` or ``,``; a tab, ``;`` or ``,`` inside double quotes does not
-  count); rule lines (``|---|:--:|``, ``+----+``) inside it are skipped; a blank
-  line, a line of another count or one longer than :data:`MAX_LINE_CHARS` ends it;
+  ``|``, ``;``, ``,``, or two spaces or more between columns aligned with
+  spaces; a tab, ``;`` or ``,`` inside double quotes does not count); rule lines
+  (``|---|:--:|``, ``+----+``, ``-----``) inside it are skipped; a blank line, a
+  line of another count or one longer than :data:`MAX_LINE_CHARS` ends it;
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
@@ -61,8 +62,10 @@ __all__ = [
 MAX_LINE_CHARS = 4096
 #: A longer header cell names nothing: it is prose, not a column's name.
 MAX_HEADER_CELL_CHARS = 60
+#: Two spaces or more: the columns of a plain-text table aligned with spaces.
+SPACES = "  "
 #: The delimiters a table's cells are separated by.
-DELIMITERS = ("\t", "|", ";", ",")
+DELIMITERS = ("\t", "|", ";", ",", SPACES)
 #: A rule line of a markdown or plain-text table: only rules, joints and alignment marks.
 _RULE_LINE = regex.compile(r"[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?")
 #: One cell of a line split by each delimiter; a double-quoted part keeps its delimiters
@@ -72,8 +75,10 @@ _CELL = {
         f'[^{regex.escape(delimiter)}"\\n]*+(?:"[^"\\n]*+"?[^{regex.escape(delimiter)}"\\n]*+)*+'
     )
     for delimiter in DELIMITERS
-    if delimiter != "|"
+    if len(delimiter) == 1 and delimiter != "|"
 }
+#: A cell of a space-aligned line: words with single spaces between them.
+_SPACED_CELL = regex.compile(r"[^ ]++(?: [^ ]++)*+")
 #: A header names its columns: three digits in a row are a value, not a name.
 _VALUE = regex.compile(r"[0-9]{3}")
 #: Sorts after every cell starting at the same place (see :meth:`Table.label`).
@@ -150,7 +155,11 @@ def table_of(tables: Sequence[Table], starts: Sequence[int], span: Span) -> Tabl
 
 
 def _cells(line: str, delimiter: str) -> list[Span]:
-    """Return the spans of ``line``'s cells split by ``delimiter`` (quote-aware but ``|``)."""
+    """Return the spans of ``line``'s cells split by ``delimiter`` (quote-aware but ``|``
+    and :data:`SPACES`, whose cells are the line's words with single spaces between them:
+    padding before the first and after the last is no cell)."""
+    if delimiter == SPACES:
+        return [match.span() for match in _SPACED_CELL.finditer(line)]
     if delimiter == "|":
         spans: list[Span] = []
         position = 0

@@ -62,8 +62,12 @@ def _found(engine: Engine, text: str) -> dict[str, list[str]]:
             "| id | Name | NHS No. | DOB (dd/mm/yyyy) |\n|---:|---|:---:|---|",
             "| {i} | Ann | {nhs} | {dob} |",
         ),
+        (
+            "Patient            NHS Number      Date of birth\n" + "-" * 48,
+            "Ann Roe {i:<9}  {nhs}    {dob}",
+        ),
     ],
-    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown"],
+    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown", "aligned-with-spaces"],
 )
 def test_every_row_of_a_named_column_is_found(engine: Engine, header: str, row: str) -> None:
     numbers = _nhs_numbers(ROWS)

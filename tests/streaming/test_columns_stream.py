@@ -96,7 +96,7 @@ def test_a_line_too_long_for_a_table_ends_it_in_a_stream_too(engine: Engine) -> 
 @given(
     rows=st.integers(min_value=0, max_value=25),
     seed=st.integers(min_value=0, max_value=10_000),
-    delimiter=st.sampled_from([";", ",", "\t", "|"]),
+    delimiter=st.sampled_from([";", ",", "\t", "|", "   "]),
     sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
     breaks=st.lists(st.sampled_from(["", "\n", "x\n", "\r"]), min_size=3, max_size=3),
 )
