@@ -117,7 +117,8 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         list,
         "Words (case-insensitive, on word boundaries) that name what the value is; a "
         "phrase also matches as a field name (date_of_birth, date-of-birth, dateOfBirth), "
-        "and a word of three characters or more as a field name's last part (patient_dob). "
+        "and a word of three characters or more as a field name's last part (patient_dob, "
+        "patientDob). "
         "With context_required, a table's header cell holding one names its whole column.",
     ),
     Option(

@@ -11,9 +11,10 @@ a word typed with a compatibility character still meets the folded text. A
 word boundary is only asked for at an edge written in a script that separates
 words with spaces: Chinese, Japanese, Thai (and Korean particles) glue words to
 their neighbours, so a word there is found inside running text. A word of three
-characters or more may also start after an underscore: a field name joins its
-parts with one and ends with the part that names it (``patient_dob``,
-``nro_dni``).
+characters or more may also start where a field name joins it to the parts before
+it, after an underscore or as a camel-case capital after a small letter: a field
+name ends with the part that names it (``patient_dob``, ``nro_dni``,
+``patientDob``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ __all__ = [
     "DEFAULT_CONTEXT_WINDOW",
     "MIN_JOINED_CHARS",
     "Context",
+    "camel_joined",
     "caseless",
+    "exceptions_folded",
     "fold_word",
     "folded_words",
     "glued_script",
@@ -73,13 +76,22 @@ _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
 #: Before and after a word's spaced-script edge: no letter or digit of a spaced script.
 _START = f"(?<![^\\W{_GLUED}])"
 _END = f"(?![^\\W{_GLUED}])"
-#: The start edge where an underscore joins the word to the parts of a field name before
-#: it (``patient_dob``, ``nro_dni``: the last part names the field). Not at its end: a part
-#: after it qualifies it (``birthday_card``, ``ssn_last4``).
+#: The start edge where a field name joins the word to its parts before it with an
+#: underscore (``patient_dob``, ``nro_dni``): the last part names the field. Not at its
+#: end: a part after it qualifies it (``birthday_card``, ``ssn_last4``).
 _JOINED_START = f"(?<![^\\W_{_GLUED}])"
-#: From this length on, a word also starts at an underscore (:data:`_JOINED_START`): a
-#: shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
+#: The same, or in camel case: a capital after a small letter (``patientDob``).
+_CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z])(?=[A-Z])))"
+#: From this length on, a word also starts where a field name joins it (:data:`_JOINED_START`):
+#: a shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
 MIN_JOINED_CHARS = 3
+
+
+def camel_joined(word: str) -> bool:
+    """True when ``word`` may also start a camel-case field name's last part: a single
+    ASCII word of :data:`MIN_JOINED_CHARS` characters or more (``dob``, ``dateofbirth``
+    in ``patientDateOfBirth``; a phrase's field-name forms are such words)."""
+    return len(word) >= MIN_JOINED_CHARS and word.isascii() and word.isalnum()
 
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
@@ -117,6 +129,18 @@ def caseless(text: str) -> str:
     if _CASE_CHARS.search(outside_ascii(text) if len(text) > _LONG else text) is None:
         return text.lower()
     return text.translate(_CASE_EXCEPTIONS).lower().replace("\u03c2", "\u03c3")
+
+
+#: The case exceptions and capital sigma as ``IGNORECASE`` matching reads them, one
+#: character for one (see :func:`exceptions_folded`).
+_EXCEPTIONS_FOLDED = {**_CASE_EXCEPTIONS, 0x3A3: "\u03c3"}
+
+
+def exceptions_folded(text: str) -> str:
+    """Return ``text`` with each character of :data:`CASE_EXCEPTION_CHARS` written as
+    ``IGNORECASE`` matching reads it and every other character as it is (its case too: a
+    camel-case field name keeps its capitals), one character for one."""
+    return text.translate(_EXCEPTIONS_FOLDED)
 
 
 def glued_script(char: str) -> bool:
@@ -168,8 +192,12 @@ def folded_words(words: Iterable[str]) -> set[str]:
 
 
 def _word_pattern(word: str) -> str:
-    joined = len(word) >= MIN_JOINED_CHARS
-    start = "" if glued_script(word[0]) else _JOINED_START if joined else _START
+    if glued_script(word[0]):
+        start = ""
+    elif camel_joined(word):
+        start = _CAMEL_JOINED_START
+    else:
+        start = _JOINED_START if len(word) >= MIN_JOINED_CHARS else _START
     end = "" if glued_script(word[-1]) else _END
     return f"{start}{regex.escape(word)}{end}"
 

@@ -11,7 +11,13 @@ import ahocorasick
 
 from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
-from .context import CASE_EXCEPTION_CHARS, caseless, folded_words
+from .context import (
+    CASE_EXCEPTION_CHARS,
+    camel_joined,
+    caseless,
+    exceptions_folded,
+    folded_words,
+)
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless", "word_owners"]
@@ -55,9 +61,9 @@ class ContextWords:
     are folded like the scanned text and lower-cased (:func:`caseless`). Hyperscan
     matches them without regard to case in the text's own UTF-8 (no lower-cased copy)
     and checks their ASCII word boundaries; a text holding a character whose case
-    ``IGNORECASE`` treats unlike Unicode's folding (:data:`CASE_EXCEPTION_CHARS`) is
-    lower-cased first. The automaton finds plain substrings. Each is a superset of
-    the rule's own search.
+    ``IGNORECASE`` treats unlike Unicode's folding (:data:`CASE_EXCEPTION_CHARS`) has
+    those written as ``IGNORECASE`` reads them first. The automaton finds plain
+    substrings. Each is a superset of the rule's own search.
 
     :meth:`locate` also says where each word is, from a second database reporting
     every occurrence. It compiles on a thread of its own (about a second for the
@@ -125,13 +131,14 @@ class ContextWords:
         """Return the UTF-8 ``database`` read and ``(identifier, end)`` of every word it
         finds in ``text`` (ends in bytes): in the text itself (``utf8``: its
         :func:`_utf8`, when the caller has it), or, when the text holds a case exception,
-        in its lower-cased copy."""
+        in a copy with those written as ``IGNORECASE`` reads them (the other characters
+        keep their case: a camel-case field name its capitals)."""
         data = _utf8(text) if utf8 is None else utf8
         ends = self._scan(database, data)
         if ends is None:
-            data = _utf8(caseless(text))
+            data = _utf8(exceptions_folded(text))
             ends = self._scan(database, data)
-            assert ends is not None  # a lower-cased text holds no case exception
+            assert ends is not None  # the copy holds no case exception
         return data, ends
 
     def _scan(self, database: Any, data: bytes) -> list[tuple[int, int]] | None:
@@ -261,13 +268,21 @@ def _edge(char: str) -> bytes:
     return b"\\b" if char.isascii() and (char.isalnum() or char == "_") else b""
 
 
-def _start_edge(char: str) -> bytes:
-    """:func:`_edge` at a word's start; at a letter or digit an underscore before it is an
-    edge too (``patient_dob``: see :data:`~engine_core.evaluation.context.MIN_JOINED_CHARS`;
-    for every word, a superset). A match then starts with it: where a word starts is
-    counted back from its end."""
-    edge = _edge(char)
-    return b"(?:\\b|_)" if edge and char != "_" else edge
+def _head(word: str) -> bytes:
+    """Return the pattern of a word's first character and the edge before it: :func:`_edge`,
+    and at a letter or digit an underscore before it (``patient_dob``: a superset for every
+    word), and for a :func:`~engine_core.evaluation.context.camel_joined` word its capital
+    after a small letter, matched with case (``patientDob``; only those words: each such
+    head adds to the database's compile time, about a millisecond). A match may start
+    before the word: where a word starts is counted back from its end."""
+    first = word[0]
+    edge = _edge(first)
+    if not edge or first == "_":
+        return edge + _code_points(first)
+    head = b"(?:\\b|_)" + _code_points(first)
+    if first.isalpha() and camel_joined(word):
+        head = b"(?:" + head + b"|(?-i:[a-z]" + first.upper().encode() + b"))"
+    return head
 
 
 def _code_points(text: str) -> bytes:
@@ -280,7 +295,8 @@ def _literal_database(words: list[str], flags: int) -> Any:
     once), without regard to case, in UTF-8; or None.
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
-    found inside "hotel"; a word may also start after an underscore. A non-ASCII
+    found inside "hotel"; a word may also start after an underscore or as a capital
+    after a small letter (a field name's last part). A non-ASCII
     neighbour counts as a boundary, so the search stays a superset of the rule's own
     (Unicode) word-boundary search. Each character of
     :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
@@ -290,7 +306,7 @@ def _literal_database(words: list[str], flags: int) -> Any:
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-    expressions = [_start_edge(word[0]) + _code_points(word) + _edge(word[-1]) for word in words]
+    expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:

@@ -321,11 +321,16 @@ def test_a_field_named_like_a_context_phrase_labels_its_value(text: str) -> None
         ("emp_pesel=44051401359", "PL_PESEL"),
         ("user_kennitala: 120174-3399", "IS_KENNITALA"),
         ("patient_nhs_number: 943 476 5919", "UK_NHS"),
+        ("patientDob: 1961-12-23", "DATE_OF_BIRTH"),
+        ('{"userBirthdate": "2002-07-30"}', "DATE_OF_BIRTH"),
+        ("<PatientDob>1988-02-02</PatientDob>", "DATE_OF_BIRTH"),
+        # A dotless i: the words' pre-scan reads a copy with it folded, capitals kept.
+        ('Müşteri kaydı: {"patientDob": "1961-12-23"}', "DATE_OF_BIRTH"),
     ],
 )
 def test_a_field_name_ending_with_a_context_word_labels_its_value(text: str, category: str) -> None:
-    """A field name's last part names it: ``patient_dob`` labels a date of birth as ``dob``
-    does, and ``billing_bsn`` a BSN."""
+    """A field name's last part names it: ``patient_dob`` and ``patientDob`` label a date
+    of birth as ``dob`` does, and ``billing_bsn`` a BSN."""
     assert [found for found, _ in _categories(text)] == [category]
 
 
@@ -333,6 +338,7 @@ def test_a_field_name_ending_with_a_context_word_labels_its_value(text: str, cat
     "text",
     [
         "patient_dob_verified: 1961-12-23",  # a part after the word qualifies it
+        "dobVerified: 1961-12-23",
         "user_kt: 120174-3399",  # two letters: a field name's own abbreviation
         "owner_ic: 900101-14-5567",
         "xbsn: 111222333",  # no joint: another word
