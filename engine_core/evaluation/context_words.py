@@ -296,10 +296,10 @@ def _literal_database(words: list[str], flags: int) -> Any:
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
     found inside "hotel"; a word may also start after an underscore or as a capital
-    after a small letter (a field name's last part). A non-ASCII
+    after a small letter (a field name's last part: :func:`_head`). A non-ASCII
     neighbour counts as a boundary, so the search stays a superset of the rule's own
-    (Unicode) word-boundary search. Each character of
-    :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
+    (Unicode) word-boundary search. Each character of :data:`CASE_EXCEPTION_CHARS` is
+    found too, as it is (identifiers after the words').
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
