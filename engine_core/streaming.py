@@ -140,7 +140,7 @@ from .errors import (
     StreamBlockedError,
 )
 from .evaluation import CompiledPack, CompiledRule, Finding
-from .evaluation.columns import ColumnRead, StreamColumns, Table, in_view, with_values
+from .evaluation.columns import ColumnRead, StreamColumns, Table, in_view
 from .evaluation.occurrences import KnownValues
 from .evaluation.resolution import MIN_PROPAGATED_CHARS, propagate_verbatim, resolve
 from .evaluation.verdict import block_reason, merge, redact
@@ -901,9 +901,8 @@ class StreamSession:
             if rule.context is not None:
                 contested = min(contested, rule_growth)
         tables: Sequence[Table] = ()
-        if columns is not None and columns.tables:
-            findings = with_values(findings, columns.values, self._compiled.rules)
-            tables = columns.tables
+        if columns is not None:
+            findings, tables = columns.applied(findings, self._compiled.rules)
         if hold is not None:
             growth, contested = min(growth, hold), min(contested, hold)
         resolved = resolve(text, findings, tables)

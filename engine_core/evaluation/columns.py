@@ -145,6 +145,16 @@ class ColumnRead:
     tables: list[Table]
     state: TableState
 
+    def applied(
+        self, findings: Sequence[Finding], rules: Sequence[CompiledRule]
+    ) -> tuple[list[Finding], Sequence[Table]]:
+        """Return ``findings`` with the values under header cells added (see
+        :func:`with_values`) and the tables resolution names them by; unchanged and no
+        tables where no table names a column."""
+        if not self.tables:
+            return list(findings), ()
+        return with_values(findings, self.values, rules), self.tables
+
 
 def table_of(tables: Sequence[Table], starts: Sequence[int], span: Span) -> Table | None:
     """Return the table whose body holds ``span`` (``starts``: the bodies' starts, sorted)."""

@@ -10,7 +10,7 @@ from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
 from ..normalization import NormalizedView, normalized_view
 from ..plugins import PluginRegistries
-from .columns import Columns, Table, in_view, with_values
+from .columns import Columns, Table, in_view
 from .context_words import ContextWords, WordSpan
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
@@ -139,9 +139,8 @@ class CompiledPack:
             words=words if len(scanned) >= NEAR_WORDS_FROM else None,
         )
         tables: Sequence[Table] = ()
-        if columns is not None and columns.tables:
-            found = with_values(found, columns.values, self.rules)
-            tables = columns.tables
+        if columns is not None:
+            found, tables = columns.applied(found, self.rules)
         findings = resolve(scanned, found, tables)
         if view is not None:
             findings = [

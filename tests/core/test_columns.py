@@ -4,6 +4,7 @@ docs/architecture.md "Context"): rows far below their header are found as near o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from stdnum.gb import nhs
@@ -22,26 +23,28 @@ def engine() -> Engine:
     return Engine()
 
 
-def _nhs_numbers(count: int, seed: int = 3) -> list[str]:
-    """Valid NHS numbers (mod-11 check digit, by python-stdnum), written 3-3-4."""
+def _valid_numbers(
+    is_valid: Callable[[str], bool], low: int, high: int, count: int, seed: int
+) -> list[str]:
+    """``count`` numbers drawn from ``[low, high)`` that python-stdnum's ``is_valid`` takes."""
     rng = random.Random(seed)
     numbers: list[str] = []
     while len(numbers) < count:
-        candidate = f"{rng.randrange(4_000_000_000, 4_999_999_999)}"
-        if nhs.is_valid(candidate):
-            numbers.append(f"{candidate[:3]} {candidate[3:6]} {candidate[6:]}")
+        candidate = f"{rng.randrange(low, high)}"
+        if is_valid(candidate):
+            numbers.append(candidate)
     return numbers
+
+
+def _nhs_numbers(count: int, seed: int = 3) -> list[str]:
+    """Valid NHS numbers (mod-11 check digit, by python-stdnum), written 3-3-4."""
+    drawn = _valid_numbers(nhs.is_valid, 4_000_000_000, 4_999_999_999, count, seed)
+    return [f"{number[:3]} {number[3:6]} {number[6:]}" for number in drawn]
 
 
 def valid_bsns(count: int, seed: int = 5) -> list[str]:
     """Valid Dutch BSNs (the 11-test, from python-stdnum)."""
-    rng = random.Random(seed)
-    numbers: list[str] = []
-    while len(numbers) < count:
-        candidate = f"{rng.randrange(100_000_000, 999_999_999)}"
-        if bsn.is_valid(candidate):
-            numbers.append(candidate)
-    return numbers
+    return _valid_numbers(bsn.is_valid, 100_000_000, 999_999_999, count, seed)
 
 
 def _found(engine: Engine, text: str) -> dict[str, list[str]]:
