@@ -465,6 +465,29 @@ def _rule_growth(
     return min([rule_growth, *touching])
 
 
+def _first_unsettled_occurrence(
+    text: str, findings: Sequence[Finding], start: int, settled: int
+) -> int:
+    """Return where in ``text[start:]`` the first occurrence begins that a value of
+    ``findings`` ending after ``settled`` would add to its rule's spans if it stays
+    (``len(text)``: none)."""
+    first = len(text)
+    for finding in findings:
+        own: set[Span] | None = None
+        for low, high in finding.spans:
+            if high <= settled or high - low < MIN_PROPAGATED_CHARS:
+                continue
+            value, length = text[low:high], high - low
+            found = text.find(value, start, first + length - 1)
+            while found >= 0:
+                own = set(finding.spans) if own is None else own
+                if (found, found + length) not in own:
+                    first = found
+                    break
+                found = text.find(value, found + 1, first + length - 1)
+    return first
+
+
 def _union(spans: list[Span]) -> tuple[list[int], list[int]]:
     """Return the starts and ends of the union of ``spans`` (disjoint, sorted)."""
     starts: list[int] = []
@@ -724,6 +747,10 @@ class StreamSession:
         # The newest known values join this scan's own search (one pass fewer per scan).
         recent = self._known.recent(len(text) - start)
         findings = propagate_verbatim(text, scan.findings, recent, start, settled)
+        if settled is not None:
+            # A value not settled yet does not propagate, but evaluate would redact its
+            # earlier occurrences if it stays: they wait until it settles.
+            growth = min(growth, _first_unsettled_occurrence(text, scan.findings, start, settled))
         if self._known:
             findings = self._known_occurrences(text, start, settled, scan.findings, findings)
             if not final:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from streaming_support import pieces, run_stream
 
@@ -93,6 +93,9 @@ def test_a_line_too_long_for_a_table_ends_it_in_a_stream_too(engine: Engine) -> 
 
 
 @settings(max_examples=30, deadline=None)
+# A BSN in a row's named cell and again in an earlier cell of that row: the earlier one
+# waits until the named one is settled (it is redacted as its occurrence).
+@example(rows=17, seed=290, delimiter="\t", sizes=[76, 1, 17, 32], breaks=["", "\r", ""])
 @given(
     rows=st.integers(min_value=0, max_value=25),
     seed=st.integers(min_value=0, max_value=10_000),
