@@ -134,4 +134,12 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "True: a value counts only with a context word within the window.",
         default=False,
     ),
+    Option(
+        "context_field_head",
+        bool,
+        "True: a context word of three characters or more also labels as a field name's "
+        "first part (nif_cliente, oibKlijenta), where a part after the word says whose "
+        "value it is; for values a check digit confirms (false: only as its last part).",
+        default=False,
+    ),
 )

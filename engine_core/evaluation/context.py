@@ -82,6 +82,11 @@ _END = f"(?![^\\W{_GLUED}])"
 _JOINED_START = f"(?<![^\\W_{_GLUED}])"
 #: The same, or in camel case: a capital after a small letter (``patientDob``).
 _CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z])(?=[A-Z])))"
+#: The end edge where a field name goes on after the word with another part, joined by an
+#: underscore or in camel case (``nif_cliente``, ``oibKlijenta``): for a rule whose
+#: ``context_field_head`` option says so (a qualifier after the word names whose number
+#: it is, not another kind of value).
+_HEAD_END = f"(?:{_END}|(?=_[^\\W\\d_])|(?-i:(?<=[a-z])(?=[A-Z])))"
 #: From this length on, a word also starts where a field name joins it (:data:`_JOINED_START`):
 #: a shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
 MIN_JOINED_CHARS = 3
@@ -191,14 +196,21 @@ def folded_words(words: Iterable[str]) -> set[str]:
     }
 
 
-def _word_pattern(word: str) -> str:
+def _word_pattern(word: str, field_head: bool = False) -> str:
+    """Return the pattern of one context word (``field_head``: it may also begin a field
+    name, :data:`_HEAD_END`)."""
     if glued_script(word[0]):
         start = ""
     elif camel_joined(word):
         start = _CAMEL_JOINED_START
     else:
         start = _JOINED_START if len(word) >= MIN_JOINED_CHARS else _START
-    end = "" if glued_script(word[-1]) else _END
+    if glued_script(word[-1]):
+        end = ""
+    elif field_head and len(word) >= MIN_JOINED_CHARS:
+        end = _HEAD_END
+    else:
+        end = _END
     return f"{start}{regex.escape(word)}{end}"
 
 
@@ -209,6 +221,8 @@ class Context:
     words: regex.Pattern[str]
     window: int
     required: bool
+    #: The words also begin field names (``nif_cliente``): the ``context_field_head`` option.
+    field_head: bool = False
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
@@ -219,8 +233,9 @@ class Context:
         words = folded_words(options.get("context") or ())
         if not words:
             return None
+        field_head = bool(options.get("context_field_head", False))
         alternatives = "|".join(
-            _word_pattern(word) for word in sorted(words, key=len, reverse=True)
+            _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
         )
         starts = ahocorasick.Automaton()
         for word in words:
@@ -231,6 +246,7 @@ class Context:
             words=regex.compile(alternatives, regex.IGNORECASE),
             window=int(options.get("context_window", DEFAULT_CONTEXT_WINDOW)),
             required=bool(options.get("context_required", False)),
+            field_head=field_head,
             starts=starts,
         )
 

@@ -39,6 +39,17 @@ def word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
     return {word: frozenset(indexes) for word, indexes in owners.items()}
 
 
+def field_heads(rules: Iterable[CompiledRule]) -> frozenset[str]:
+    """Return the words (as :func:`word_owners` writes them) of the context-required
+    ``rules`` whose words also begin field names (``context_field_head``)."""
+    return frozenset(
+        caseless(word)
+        for rule in rules
+        if rule.context is not None and rule.context.required and rule.context.field_head
+        for word in folded_words(rule.declaration.options.get("context") or ())
+    )
+
+
 def _automaton(owners: dict[str, frozenset[int]]) -> Any:
     """Return an Aho-Corasick automaton finding each word (its value: its owners), or None."""
     if not owners:
@@ -84,8 +95,9 @@ class ContextWords:
         #: Each word's length in characters, by its identifier.
         self._lengths = tuple(map(len, owners))
         words = list(owners)
+        heads = field_heads(rules)
         self._database: Any = (
-            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH)
+            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH, heads)
             if owners and _hyperscan is not None
             else None
         )
@@ -97,17 +109,17 @@ class ContextWords:
         if self._database is not None:
             threading.Thread(
                 target=self._compile_positions,
-                args=(words,),
+                args=(words, heads),
                 name=f"{COMPILE_THREAD}context-words",
                 daemon=True,
             ).start()
         else:
             self._located.set()
 
-    def _compile_positions(self, words: list[str]) -> None:
+    def _compile_positions(self, words: list[str], heads: frozenset[str]) -> None:
         """Compile the database of every occurrence (on a thread of its own)."""
         try:
-            self._positions = _literal_database(words, 0)
+            self._positions = _literal_database(words, 0, heads)
         finally:
             self._located.set()
 
@@ -290,7 +302,7 @@ def _code_points(text: str) -> bytes:
     return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
 
 
-def _literal_database(words: list[str], flags: int) -> Any:
+def _literal_database(words: list[str], flags: int, heads: frozenset[str] = frozenset()) -> Any:
     """Return a Hyperscan database finding each word with ``flags`` (``HS_FLAG_SINGLEMATCH``:
     once), without regard to case, in UTF-8; or None.
 
@@ -298,15 +310,19 @@ def _literal_database(words: list[str], flags: int) -> Any:
     found inside "hotel"; a word may also start after an underscore or as a capital
     after a small letter (a field name's last part: :func:`_head`). A non-ASCII
     neighbour counts as a boundary, so the search stays a superset of the rule's own
-    (Unicode) word-boundary search. Each character of :data:`CASE_EXCEPTION_CHARS` is
-    found too, as it is (identifiers after the words').
+    (Unicode) word-boundary search. A word of ``heads`` may also begin a field name
+    (``nif_cliente``, ``nifCliente``): it asks for no edge after it. Each character of
+    :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-    expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
+    expressions = [
+        _head(word) + _code_points(word[1:]) + (b"" if word in heads else _edge(word[-1]))
+        for word in words
+    ]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:

@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine_core import Engine
+from engine_core.errors import UnsupportedPackDeclarationError
 from engine_core.evaluation import context_words
 from engine_core.evaluation.context import Context, folded_words, key_forms, unaccented
 from engine_core.evaluation.context_words import ContextWords, caseless
@@ -23,7 +24,7 @@ from engine_core.packs.playbook import parse_playbook
 NUMBER = "3100600445635"  # python-stdnum's th.pin example: a valid check digit
 
 
-def _engine(words: list[str], required: bool = True) -> Engine:
+def _engine(words: list[str], required: bool = True, **options: object) -> Engine:
     rule = {
         "id": "acme.id",
         "type": "checked",
@@ -34,6 +35,7 @@ def _engine(words: list[str], required: bool = True) -> Engine:
             "prefilter": "[0-9]{13}",
             "context": words,
             "context_required": required,
+            **options,
         },
     }
     playbook = parse_playbook(json.dumps({"pack_id": "acme.ctx", "rules": [rule]}))
@@ -347,6 +349,54 @@ def test_a_field_name_ending_with_a_context_word_labels_its_value(text: str, cat
 def test_a_context_word_inside_a_field_name_is_no_label(text: str) -> None:
     """Only the last part of a field name, of three characters or more, names it."""
     assert _categories(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("nif_cliente: 501964843", "PT_NIF"),
+        ('{"nifCliente": "501964843"}', "PT_NIF"),
+        ("oib_klijenta=69435151530", "HR_OIB"),
+        ("dni_titular: 20123456", "AR_DNI"),
+        ("bsn_klant;naam\n111222333;Jan\n", "NL_BSN"),  # a header cell names its column
+        ("pesel_pacjenta: 44051401359", "PL_PESEL"),
+    ],
+)
+def test_a_field_name_beginning_with_an_identifier_word_labels_its_value(
+    text: str, category: str
+) -> None:
+    """Where a check digit confirms the value (``context_field_head``), a field name that
+    begins with the identifier's word and says whose it is after (``nif_cliente``,
+    ``oibKlijenta``, the usual order in Romance and Slavic names) labels it too."""
+    assert [found for found, _ in _categories(text)] == [category]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "birthday_card_sent: 1961-12-23",  # a date: no check digit, the part after qualifies
+        "dob_verified_at: 1961-12-23",
+        "nifty: 501964843",  # no joint: another word
+        "ni_fcliente: 501964843",
+    ],
+)
+def test_only_rules_with_a_field_head_take_a_field_name_beginning_with_their_word(
+    text: str,
+) -> None:
+    """A date of birth keeps its words as a field name's last part only, and a word still
+    ends where the field name's next part begins."""
+    assert _categories(text) == []
+
+
+def test_the_field_head_option_is_validated_and_off_by_default() -> None:
+    """``context_field_head`` is a boolean; without it ``acme_id_owner`` labels nothing."""
+    assert not _found(_engine(["acme_id"]), f"acme_id_owner: {NUMBER}")
+    engine = _engine(["acme id"], context_field_head=True)
+    assert _found(engine, f"acme_id_owner: {NUMBER}")
+    assert _found(engine, f"acmeIdOwner: {NUMBER}")
+    assert not _found(engine, f"acme_idowner: {NUMBER}")
+    with pytest.raises(UnsupportedPackDeclarationError, match="context_field_head"):
+        _engine(["acme id"], context_field_head="often")
 
 
 def test_a_field_name_is_a_word_of_its_own() -> None:

@@ -160,6 +160,11 @@ _PIECES = st.sampled_from(
         "_",
         "user_",
         "myPhone ",
+        # A field name beginning with a word of a context_field_head rule (nl.bsn).
+        "bsn_klant: ",
+        "bsnKlant=",
+        "bsn",
+        "111222333",
         "\u0131",  # a case exception: the words' pre-scan reads a folded copy
     ]
 )

@@ -60,7 +60,8 @@ def test_a_misspelt_option_is_a_listed_problem() -> None:
     problems = _problems("pack_id: a\nrules: [{id: r, pattern: 'x+', options: {prefiltr: 'x'}}]\n")
     assert problems == [
         "rule 'r': options: unknown option 'prefiltr' (known: prefilter, prefilter_lead, "
-        "prefilter_anchor, context, context_window, context_required)"
+        "prefilter_anchor, context, context_window, context_required, "
+        "context_field_head)"
     ]
 
 
