@@ -6,6 +6,7 @@ length), values that are another identifier, and context-required values
 without their context word are not reported.
 """
 
+# ruff: noqa: RUF001 - Japanese text: full-width colons and brackets.
 from __future__ import annotations
 
 import pytest
@@ -453,6 +454,14 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Ich bin am 14.03.1985 in Bremen geboren.", "14.03.1985"),  # the verb closes it
         ("Nasceu em 14/03/1985 no Porto.", "14/03/1985"),
         ("Nació el 14/03/1985 en Sevilla.", "14/03/1985"),
+        ("Datum narození: 7. 1. 1965", "7. 1. 1965"),
+        ("Geburtsdatum: 14.03. 1985", "14.03. 1985"),
+        ("Születési dátum: 1965. 01. 07.", "1965. 01. 07."),
+        ("生年月日：1977年5月30日", "1977年5月30日"),
+        ("1977年5月30日生まれ（生年月日）", "1977年5月30日"),
+        ("出生日期 1990年 1月 2日", "1990年 1月 2日"),
+        ("생년월일: 1988년 6월 30일", "1988년 6월 30일"),
+        ("วันเกิด 12/03/2528", "12/03/2528"),  # the Buddhist era: 1985
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -478,6 +487,9 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "The plan was born of need; it ships 2019-05-17.",
         "DOB: 2019-05-17T10:00:00Z",  # a timestamp
         "The NATO summit on 14/03/2019",
+        "注文日 1977年5月30日",  # an order date
+        "생년월일: 1988년 13월 30일",  # no month 13
+        "Datum narození: 7. 1. 2065",  # in the future
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
@@ -491,6 +503,13 @@ def test_date_of_birth_check() -> None:
     assert date_of_birth("31/12/1990")
     assert not date_of_birth("1990-31-12")
     assert not date_of_birth("14 Smarch 1985")
+    assert date_of_birth("14/03/2528")  # B.E. 2528 is 1985
+    assert not date_of_birth("14/03/2600")  # B.E. 2600 is 2057
+    assert not date_of_birth("14/03/2442")  # B.E. 2442 is 1899
+    assert date_of_birth("1985. 03. 14.")
+    assert date_of_birth("14. 3. 1985")
+    assert date_of_birth("1985年3月14日")
+    assert not date_of_birth("1985年2月30日")
 
 
 # --- URL (not a default entry) ------------------------------------------------------

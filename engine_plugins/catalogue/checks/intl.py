@@ -342,6 +342,21 @@ _TEXT_DATES = tuple(
         rf"{_MONTH}[ ]{{1,2}}{_DAY},?[ ]{{1,2}}{_YEAR}",
     )
 )
+#: Dates written with spaces after their dots, day first (``7. 1. 1965``, Czech, Slovak,
+#: German) or year first (``1965. 01. 07.``, Hungarian), and in Chinese, Japanese or
+#: Korean (``1977年5月30日``, ``1988년 6월 30일``).
+_SPACED_AND_CJK_DATES = tuple(
+    regex.compile(pattern)
+    for pattern in (
+        r"(?P<day>[0-9]{1,2})\.[ ]?(?P<month>[0-9]{1,2})\.[ ]?(?P<year>[0-9]{4})",
+        r"(?P<year>[0-9]{4})\.[ ](?P<month>[0-9]{1,2})\.[ ](?P<day>[0-9]{1,2})\.?",
+        r"(?P<year>[0-9]{4})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月[ ]?(?P<day>[0-9]{1,2})[ ]?日",
+        r"(?P<year>[0-9]{4})[ ]?년[ ]?(?P<month>[0-9]{1,2})[ ]?월[ ]?(?P<day>[0-9]{1,2})[ ]?일",
+    )
+)
+#: The Thai solar calendar counts years from 543 BC (B.E. 2528 is 1985): a four-digit
+#: year from 2443 (1900) on, past this year, is read as one.
+_BUDDHIST_ERA = 543
 #: The earliest year of birth accepted.
 _EARLIEST_YEAR = 1900
 
@@ -356,9 +371,13 @@ def _plausible_birth(year: int, month: int, day: int) -> bool:
 
 
 def _full_year(year: str) -> int:
-    """The year of a 2- or 4-digit year; two digits are this century up to this year."""
+    """The year of a 2- or 4-digit year; two digits are this century up to this year, and
+    four past this year are a Thai Buddhist-era year (:data:`_BUDDHIST_ERA`)."""
     if len(year) == 4:
-        return int(year)
+        number = int(year)
+        if number > datetime.date.today().year and number - _BUDDHIST_ERA >= _EARLIEST_YEAR:
+            return number - _BUDDHIST_ERA
+        return number
     this_century = datetime.date.today().year // 100 * 100
     full = this_century + int(year)
     return full if full <= datetime.date.today().year else full - 100
@@ -373,7 +392,7 @@ def numeric_dates(value: str) -> list[datetime.date]:
         return []
     first, _, second, last = numeric.groups()
     if len(first) == 4:
-        readings = [(int(first), int(second), int(last))] if len(last) <= 2 else []
+        readings = [(_full_year(first), int(second), int(last))] if len(last) <= 2 else []
     elif len(first) > 2 or len(last) not in (2, 4):
         readings = []
     else:
@@ -392,16 +411,24 @@ def date_of_birth(value: str) -> bool:
     """A date a person can have been born on, written in a common format.
 
     Numeric: year-month-day, day-month-year or month-day-year with one of
-    ``/ - .`` throughout (two- or four-digit year); written: ``14 March 1985``,
-    ``March 14, 1985``, ``14th of March 1985``, ``14-Mar-1985``, ``14. März 1985``,
-    ``14 de marzo de 1985``
-    and the like in English, German, French, Spanish, Italian, Portuguese and
-    Dutch. The date must exist and lie between 1900 and today.
+    ``/ - .`` throughout (two- or four-digit year, or a Thai Buddhist-era year:
+    ``14/03/2528``), or with spaces after the dots (``14. 3. 1985``, ``1985. 03. 14.``);
+    written: ``14 March 1985``, ``March 14, 1985``, ``14th of March 1985``,
+    ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985`` and the like in
+    English, German, French, Spanish, Italian, Portuguese and Dutch, and
+    ``1985年3月14日``, ``1985년 3월 14일``. The date must exist and lie between 1900
+    and today.
     """
     value = value.strip()
     if _NUMERIC_DATE.fullmatch(value) is not None:
         earliest = datetime.date(_EARLIEST_YEAR, 1, 1)
         return any(earliest <= date <= datetime.date.today() for date in numeric_dates(value))
+    for pattern in _SPACED_AND_CJK_DATES:
+        spaced = pattern.fullmatch(value)
+        if spaced is not None:
+            return _plausible_birth(
+                _full_year(spaced["year"]), int(spaced["month"]), int(spaced["day"])
+            )
     for pattern in _TEXT_DATES:
         written = pattern.fullmatch(value)
         if written is not None:
