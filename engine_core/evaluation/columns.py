@@ -13,15 +13,19 @@ has no context word within its window. This module reads such tables
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
-  header cell names the context-required rules whose words it holds, as a
-  label does (``Date of birth``, ``date_of_birth``, ``DateOfBirth``, ``DOB
-  (dd/mm/yyyy)``, ``Passport No.``);
+  header cell holding a context-required rule's word names the rules whose
+  words it holds (required or not), as a label does (``Date of birth``,
+  ``date_of_birth``, ``DateOfBirth``, ``DOB (dd/mm/yyyy)``, ``Passport No.``);
 * each row's cell under a naming header cell is searched by the rules it names,
   and a value found there is labelled by the header cell: nearer than any word
   but a label right before the value in its own cell
   (:func:`~engine_core.evaluation.context.header_distance`). Words in the
   header's other cells are no context for values in the rows (resolution skips
   the header line).
+
+An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` on one line is such a
+table too: its column list is the header, each parenthesized row of literals a
+row (a quoted literal's cell is its inside).
 
 Whether a line is a row, and of which table, depends only on the lines before
 it: a stream reads each line once, when it is complete, and carries a
@@ -53,6 +57,7 @@ __all__ = [
     "Table",
     "TableState",
     "in_view",
+    "may_hold_table",
     "table_of",
     "with_values",
 ]
@@ -79,6 +84,22 @@ _CELL = {
 }
 #: A cell of a space-aligned line: words with single spaces between them.
 _SPACED_CELL = regex.compile(r"[^ ]++(?: [^ ]++)*+")
+#: An SQL INSERT naming its columns, on one line: each row of its VALUES is read as a
+#: table's row under that header (``INSERT INTO t (name, nif) VALUES ('Ana', '501964843')``).
+#: VALUES in upper or lower case only, as :func:`may_hold_table` looks for it.
+_INSERT = regex.compile(
+    r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+(?=\()",
+    regex.IGNORECASE,
+)
+#: Where an SQL INSERT begins (a line still arriving that holds one is held back).
+_INSERT_START = regex.compile(r"\binsert\s", regex.IGNORECASE)
+#: One literal of a VALUES row and the space around it: a quoted string (its inside is the
+#: cell), or a bare token or call (``NULL``, ``42``, ``to_date('1985-03-14', 'YYYY-MM-DD')``).
+_SQL_LITERAL = regex.compile(
+    r"\s*+(?:'((?:[^'\n]|'')*+)'|\"((?:[^\"\n]|\"\")*+)\"|([^,()'\"\s]++(?:\s*+\([^()\n]*+\))?))\s*+"
+)
+#: Quotes around an SQL column's name (MySQL, ANSI, SQL Server).
+_SQL_NAME_QUOTES = '`"[] \t'
 #: A header names its columns: three digits in a row are a value, not a name.
 _VALUE = regex.compile(r"[0-9]{3}")
 #: Sorts after every cell starting at the same place (see :meth:`Table.label`).
@@ -212,9 +233,15 @@ class Columns:
     """A pack's reader of tables: which header cells name which context-required rules."""
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
-        required = [rule for rule in rules if rule.context is not None and rule.context.required]
-        self._rules = {rule.index: rule for rule in required}
-        owners = word_owners(required)
+        worded = [rule for rule in rules if rule.context is not None]
+        self._rules = {rule.index: rule for rule in worded}
+        #: The context-required rules: a header cell names a column only with a word of one
+        #: (then also the other rules whose words it holds: ``personnummer`` names both
+        #: Swedish rules, the one needing the word and the one it only confirms).
+        self._required = frozenset(
+            rule.index for rule in worded if rule.context is not None and rule.context.required
+        )
+        owners = word_owners(worded, required=False) if self._required else {}
         self._automaton: Any = None
         if owners:
             automaton = ahocorasick.Automaton()
@@ -236,6 +263,8 @@ class Columns:
         candidates: set[int] = set()
         for _, (_, indexes) in self._automaton.iter(caseless(cell)):
             candidates |= indexes
+        if candidates.isdisjoint(self._required):
+            return {}
         labels: dict[int, int] = {}
         for index in candidates:
             context = self._rules[index].context
@@ -243,7 +272,7 @@ class Columns:
             longest = max((len(match.group()) for match in context.words.finditer(cell)), default=0)
             if longest:
                 labels[index] = header_distance(longest)
-        return labels
+        return labels if not self._required.isdisjoint(labels) else {}
 
     def _match(self, rule: CompiledRule, name: str, cell: str) -> list[Span]:
         """Return the rule's values in ``cell`` (places in it), read as the header cell
@@ -331,6 +360,8 @@ class Columns:
                 functools.partial(self._above, region, line_start, floor, floor_counts),
                 origin + line_start,
             )
+            if table is None and "(" in line:
+                self._statement(line, line_start, read)
             if not _RULE_LINE.fullmatch(line):
                 previous = line
             position = line_end + 1
@@ -364,6 +395,52 @@ class Columns:
                 continue  # a row of a table whose first line came earlier
             return OpenTable(delimiter, len(cells), labels, (start, start + len(line)))
         return None
+
+    def _statement(self, line: str, offset: int, read: ColumnRead) -> None:
+        """Read an SQL INSERT in ``line`` (at ``offset`` in the read's text) as a table: its
+        column list names the literals at the same place in each VALUES row."""
+        insert = _INSERT.search(line)
+        if insert is None:
+            return
+        low, high = insert.span(1)
+        names = [
+            (column, line[low + start : low + end].strip(_SQL_NAME_QUOTES))
+            for column, (start, end) in enumerate(_cells(line[low:high], ","))
+        ]
+        labels = [(column, found, name) for column, name in names if (found := self._names(name))]
+        if not labels:
+            return
+        cells_named: list[tuple[int, int, dict[int, int]]] = []
+        body: Span | None = None
+        for row, cells in _sql_rows(line, insert.end()):
+            if len(cells) != len(names):
+                continue
+            body = (offset + row[0] if body is None else body[0], offset + row[1])
+            self._named_cells(line, offset, cells, labels, cells_named, read)
+        if body is not None:
+            read.tables.append(Table((offset + low, offset + high), body, tuple(cells_named)))
+
+    def _named_cells(
+        self,
+        line: str,
+        offset: int,
+        cells: Sequence[Span],
+        labels: Iterable[tuple[int, dict[int, int], str]],
+        cells_named: list[tuple[int, int, dict[int, int]]],
+        read: ColumnRead,
+    ) -> None:
+        """Add a row's cells under naming columns (``labels``: column, rules, name) to
+        ``cells_named``, and the values the rules they name find there to ``read``
+        (``line`` is at ``offset`` in the read's text; ``cells``: its cells' spans)."""
+        for column, names, name in labels:
+            low, high = cells[column]
+            cells_named.append((offset + low, offset + high, names))
+            cell = line[low:high]
+            for index in names:
+                for value_start, value_end in self._match(self._rules[index], name, cell):
+                    read.values.setdefault(index, []).append(
+                        (offset + low + value_start, offset + low + value_end)
+                    )
 
     @staticmethod
     def _above(region: str, line_start: int, floor: int, floor_counts: Above) -> Above:
@@ -410,15 +487,7 @@ class Columns:
                 still_open = None
                 break
             offset = position
-            for column, names, name in table.labels:
-                low, high = cells[column]
-                cells_named.append((offset + low, offset + high, names))
-                cell = line[low:high]
-                for index in names:
-                    for value_start, value_end in self._match(self._rules[index], name, cell):
-                        read.values.setdefault(index, []).append(
-                            (offset + low + value_start, offset + low + value_end)
-                        )
+            self._named_cells(line, offset, cells, table.labels, cells_named, read)
             body = (offset if body is None else body[0], offset + len(line))
             last_row = line
             position = line_end + 1
@@ -426,6 +495,37 @@ class Columns:
             header = (table.header[0] - origin, table.header[1] - origin)
             read.tables.append(Table(header, body, tuple(cells_named)))
         return position, still_open, (previous if last_row is None else last_row)
+
+
+def may_hold_table(text: str) -> bool:
+    """True when ``text`` may hold a table: it has several lines, or an SQL VALUES list."""
+    return "\n" in text or "VALUES" in text or "values" in text
+
+
+def _sql_rows(line: str, position: int) -> list[tuple[Span, list[Span]]]:
+    """Return the rows of the VALUES list at ``line[position:]``: each row's span and its
+    literals' cells (a quoted string's inside), up to the first that does not parse."""
+    rows: list[tuple[Span, list[Span]]] = []
+    while position < len(line) and line[position] == "(":
+        row_start, position = position, position + 1
+        cells: list[Span] = []
+        while True:
+            literal = _SQL_LITERAL.match(line, position)
+            if literal is None or literal.lastindex is None:
+                return rows
+            cells.append(literal.span(literal.lastindex))
+            position = literal.end()
+            if line.startswith(",", position):
+                position += 1
+            elif line.startswith(")", position):
+                position += 1
+                break
+            else:
+                return rows
+        rows.append(((row_start, position), cells))
+        while position < len(line) and line[position] in " \t,":
+            position += 1
+    return rows
 
 
 def in_view(read: ColumnRead, view: NormalizedView) -> ColumnRead:
@@ -508,6 +608,11 @@ class StreamColumns:
         hold = None
         if not final and self._state.open is not None:
             hold = max(start, self._next_line - base)
+        elif not final and len(text) - end <= MAX_LINE_CHARS:
+            # An SQL INSERT in the line still arriving: its VALUES may be named once whole.
+            insert = _INSERT_START.search(text, max(end, start))
+            if insert is not None:
+                hold = insert.start()
         return ColumnRead(values, tables, self._state), hold
 
     def dropped(self, text: str, base: int, keep: int) -> None:

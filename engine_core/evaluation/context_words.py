@@ -27,12 +27,15 @@ WordSpan = tuple[int, int, frozenset[int]]
 _END = operator.itemgetter(1)
 
 
-def word_owners(rules: Iterable[CompiledRule]) -> dict[str, frozenset[int]]:
-    """Return each word of the context-required ``rules``, folded like the scanned text
-    and lower-cased (:func:`caseless`), with the indexes of the rules that list it."""
+def word_owners(
+    rules: Iterable[CompiledRule], *, required: bool = True
+) -> dict[str, frozenset[int]]:
+    """Return each word of the context-required ``rules`` (``required=False``: of every rule
+    with context words), folded like the scanned text and lower-cased (:func:`caseless`),
+    with the indexes of the rules that list it."""
     owners: dict[str, set[int]] = {}
     for rule in rules:
-        if rule.context is None or not rule.context.required:
+        if rule.context is None or (required and not rule.context.required):
             continue
         for word in folded_words(rule.declaration.options.get("context") or ()):
             owners.setdefault(caseless(word), set()).add(rule.index)

@@ -10,7 +10,7 @@ from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
 from ..normalization import NormalizedView, normalized_view
 from ..plugins import PluginRegistries
-from .columns import Columns, Table, in_view
+from .columns import Columns, Table, in_view, may_hold_table
 from .context_words import ContextWords, WordSpan
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
@@ -116,8 +116,8 @@ class CompiledPack:
         view = normalized_view(text, utf8)
         scanned = text if view is None else view.text
         # A long text's context-only rules may be searched near their words alone; a text of
-        # several lines may hold a table, whose header lines hold words.
-        tabular = self.columns.active and "\n" in text
+        # several lines (or an SQL INSERT) may hold a table, whose header lines hold words.
+        tabular = self.columns.active and may_hold_table(text)
         if len(scanned) >= NEAR_WORDS_FROM or tabular:
             skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         else:

@@ -164,3 +164,62 @@ def test_values_written_to_evade_are_found_under_their_header(engine: Engine) ->
     text = f"naam;BSN\n{filler}Jan;{wide}\nPiet;{hidden}\n"
     found = _found(engine, text)
     assert sorted(found["NL_BSN"]) == sorted([wide, hidden])
+
+
+def _insert(columns: str, rows: list[str], values: str = "VALUES") -> str:
+    return f"INSERT INTO klanten ({columns}) {values} " + ", ".join(rows) + ";"
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [
+        "id, naam, opmerking, bsn",
+        "`id`, `naam`, `opmerking`, `bsn`",
+        '"id", "naam", [opmerking], bsn',
+    ],
+    ids=["bare", "backquoted", "ansi-and-brackets"],
+)
+def test_an_sql_insert_names_its_values_by_its_column_list(engine: Engine, columns: str) -> None:
+    """``INSERT INTO t (.., bsn) VALUES (.., '111222333')``: the column list is a header
+    and each row of literals a row, however far the value is from the word."""
+    numbers = valid_bsns(3, seed=17)
+    rows = [
+        f"({i}, 'Jan de Vries', 'belt graag na de lunch terug, liefst na twee uur', '{number}')"
+        for i, number in enumerate(numbers)
+    ]
+    assert sorted(_found(engine, _insert(columns, rows))["NL_BSN"]) == sorted(numbers)
+
+
+def test_an_sql_insert_names_only_the_literals_in_its_column(engine: Engine) -> None:
+    first, second = valid_bsns(2, seed=19)
+    text = _insert(
+        "klantnummer, naam, bsn",
+        [f"('{first}', 'Jan, de Vries', '{second}')", f"({first}, now(), NULL)"],
+    )
+    assert _found(engine, text)["NL_BSN"] == [second]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A row of another length is no row of this column list.
+        _insert("id, naam, opmerking, bsn", ["(1, 'Jan', '{long} {n}')"]),
+        # Only VALUES or values, as the cheap test before reading looks for them.
+        _insert("id, naam, opmerking, bsn", ["(1, 'Jan', '{long}', '{n}')"], values="Values"),
+        # No column list: nothing names the literals.
+        "INSERT INTO klanten VALUES (1, 'Jan', '{long}', '{n}');",
+    ],
+    ids=["other-length", "mixed-case-values", "no-column-list"],
+)
+def test_what_is_no_sql_column_list_names_nothing(engine: Engine, text: str) -> None:
+    number = valid_bsns(1, seed=23)[0]
+    # The word is beyond the rule's window: only a column list could name the value.
+    long = "belt graag na de lunch terug, liefst na twee uur"
+    assert "NL_BSN" not in _found(engine, text.replace("{n}", number).replace("{long}", long))
+
+
+def test_a_header_word_confirms_the_rules_that_only_prefer_it(engine: Engine) -> None:
+    """``personnummer`` in a header names the dashed Swedish number (a rule that does not
+    need the word) as well as the bare one, over a phone word in the row."""
+    text = "namn;kommentar;personnummer\nEva;ring efter lunch;811228-9874\n"
+    assert _found(engine, text) == {"SE_PERSONNUMMER": ["811228-9874"]}

@@ -120,3 +120,32 @@ def test_tables_stream_exactly_as_evaluate_redacts_them(
         lines.append(delimiter.join(cells) + rng.choice(breaks))
     text = "\n".join(lines) + "\n"
     assert _streamed(engine, text, sizes) == engine.evaluate(text).remedy.clean_text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    statements=st.integers(min_value=1, max_value=6),
+    seed=st.integers(min_value=0, max_value=10_000),
+    sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
+    newline_at_end=st.booleans(),
+)
+def test_sql_inserts_stream_exactly_as_evaluate_redacts_them(
+    engine: Engine, statements: int, seed: int, sizes: list[int], newline_at_end: bool
+) -> None:
+    """A value named by an INSERT's column list is held until its line is whole."""
+    rng = random.Random(seed)
+    numbers = valid_bsns(3 * statements, seed)
+    lines = []
+    for index in range(statements):
+        rows = ", ".join(
+            f"({index}, 'Klant', 'belt graag terug na de lunch, liefst na twee uur', "
+            f"'{numbers[3 * index + row]}')"
+            for row in range(rng.randrange(1, 4))
+        )
+        keyword = rng.choice(["VALUES", "values"])
+        lines.append(f"INSERT INTO klanten (id, naam, opmerking, bsn) {keyword} {rows};")
+        lines.append(rng.choice(["-- done", "", f"prose {numbers[3 * index]} again"]))
+    text = "\n".join(lines) + ("\n" if newline_at_end else "")
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[0] not in clean
+    assert _streamed(engine, text, sizes) == clean
