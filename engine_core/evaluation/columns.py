@@ -7,9 +7,12 @@ has no context word within its window. This module reads such tables
 
 * a *table* is a run of lines with the same number of one delimiter (tab,
   ``|``, ``;``, ``,``, or two spaces or more between columns aligned with
-  spaces; a tab, ``;`` or ``,`` inside double quotes does not count); rule lines
-  (``|---|:--:|``, ``+----+``, ``-----``) inside it are skipped; a blank line, a
-  line of another count or one longer than :data:`MAX_LINE_CHARS` ends it;
+  spaces; a tab, ``;`` or ``,`` inside double quotes does not count), or of
+  HTML cells (``<tr><td>..</td><td>..</td></tr>``, a row per line); rule lines
+  (``|---|:--:|``, ``+----+``, ``-----``) and the tags around an HTML table's
+  rows (``<table>``, ``<thead>``, ``</tbody>``) inside it are skipped; a blank
+  line, a line of another count (``</table>``: none) or one longer than
+  :data:`MAX_LINE_CHARS` ends it;
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
@@ -69,10 +72,20 @@ MAX_LINE_CHARS = 4096
 MAX_HEADER_CELL_CHARS = 60
 #: Two spaces or more: the columns of a plain-text table aligned with spaces.
 SPACES = "  "
+#: An HTML table's row on one line: its cells are its ``<th>`` and ``<td>`` elements'
+#: contents (a line holding none of them, ``</table>``, has none).
+HTML = "</t"
 #: The delimiters a table's cells are separated by.
-DELIMITERS = ("\t", "|", ";", ",", SPACES)
-#: A rule line of a markdown or plain-text table: only rules, joints and alignment marks.
-_RULE_LINE = regex.compile(r"[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?")
+DELIMITERS = (HTML, "\t", "|", ";", ",", SPACES)
+#: A line skipped inside a table: a rule line of a markdown or plain-text table (only
+#: rules, joints and alignment marks), or an HTML table's tags around its rows.
+_RULE_LINE = regex.compile(
+    r"[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?"
+    r"|\s*+(?:</?(?:thead|tbody|tfoot|tr|colgroup|col|caption)\b[^<>]*+>\s*+|<table\b[^<>]*+>\s*+)++",
+    regex.IGNORECASE,
+)
+#: One cell of an HTML table's row: its inside (no element nested in it).
+_HTML_CELL = regex.compile(r"<(t[dh])\b[^<>]*+>([^<]*+)</\1\s*+>", regex.IGNORECASE)
 #: One cell of a line split by each delimiter; a double-quoted part keeps its delimiters
 #: (a quote not closed runs to the line's end, as a CSV reader reads it).
 _CELL = {
@@ -188,9 +201,12 @@ def table_of(tables: Sequence[Table], starts: Sequence[int], span: Span) -> Tabl
 def _cells(line: str, delimiter: str) -> list[Span]:
     """Return the spans of ``line``'s cells split by ``delimiter`` (quote-aware but ``|``
     and :data:`SPACES`, whose cells are the line's words with single spaces between them:
-    padding before the first and after the last is no cell)."""
+    padding before the first and after the last is no cell; for :data:`HTML`, the insides
+    of its ``<td>`` and ``<th>`` elements)."""
     if delimiter == SPACES:
         return [match.span() for match in _SPACED_CELL.finditer(line)]
+    if delimiter == HTML:
+        return [match.span(2) for match in _HTML_CELL.finditer(line)]
     if delimiter == "|":
         spans: list[Span] = []
         position = 0

@@ -69,8 +69,13 @@ def _found(engine: Engine, text: str) -> dict[str, list[str]]:
             "Patient            NHS Number      Date of birth\n" + "-" * 48,
             "Ann Roe {i:<9}  {nhs}    {dob}",
         ),
+        (
+            '<table class="grid">\n  <thead><tr><th>id</th><th>Name</th><th>NHS Number</th>'
+            "<th>Date of birth</th></tr></thead>\n  <tbody>",
+            '    <tr><td>{i}</td><td class="name">Ann Roe</td><td>{nhs}</td><td>{dob}</td></tr>',
+        ),
     ],
-    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown", "aligned-with-spaces"],
+    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown", "aligned-with-spaces", "html"],
 )
 def test_every_row_of_a_named_column_is_found(engine: Engine, header: str, row: str) -> None:
     numbers = _nhs_numbers(ROWS)
@@ -223,3 +228,15 @@ def test_a_header_word_confirms_the_rules_that_only_prefer_it(engine: Engine) ->
     need the word) as well as the bare one, over a phone word in the row."""
     text = "namn;kommentar;personnummer\nEva;ring efter lunch;811228-9874\n"
     assert _found(engine, text) == {"SE_PERSONNUMMER": ["811228-9874"]}
+
+
+def test_an_html_table_ends_at_its_closing_tag(engine: Engine) -> None:
+    """Rows after ``</table>`` belong to no table, even with as many cells."""
+    first, second = valid_bsns(2, seed=29)
+    filler = "".join(f"<tr><td>Kees {i}</td><td>-</td></tr>\n" for i in range(ROWS))
+    text = (
+        f"<table>\n<tr><th>naam</th><th>BSN</th></tr>\n{filler}"
+        f"<tr><td>Jan</td><td>{first}</td></tr>\n</table>\n<table>\n"
+        f"<tr><td>Piet</td><td>{second}</td></tr>\n</table>\n"
+    )
+    assert _found(engine, text)["NL_BSN"] == [first]

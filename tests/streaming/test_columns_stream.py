@@ -99,7 +99,7 @@ def test_a_line_too_long_for_a_table_ends_it_in_a_stream_too(engine: Engine) -> 
 @given(
     rows=st.integers(min_value=0, max_value=25),
     seed=st.integers(min_value=0, max_value=10_000),
-    delimiter=st.sampled_from([";", ",", "\t", "|", "   "]),
+    delimiter=st.sampled_from([";", ",", "\t", "|", "   ", "html"]),
     sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
     breaks=st.lists(st.sampled_from(["", "\n", "x\n", "\r"]), min_size=3, max_size=3),
 )
@@ -113,11 +113,19 @@ def test_tables_stream_exactly_as_evaluate_redacts_them(
 ) -> None:
     rng = random.Random(seed)
     numbers = valid_bsns(rows, seed)
-    header = delimiter.join(rng.sample(["naam", "BSN", "burgerservicenummer", "id", "stad"], 3))
-    lines = [header]
+
+    def joined(cells: list[str], tag: str = "td") -> str:
+        if delimiter == "html":
+            return "<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>"
+        return delimiter.join(cells)
+
+    header = joined(rng.sample(["naam", "BSN", "burgerservicenummer", "id", "stad"], 3), "th")
+    lines = [header] if delimiter != "html" else ["<table>", header, "<tbody>"]
     for number in numbers:
         cells = [rng.choice([number, "Delft", f"{rng.randrange(10**8, 10**9)}"]) for _ in range(3)]
-        lines.append(delimiter.join(cells) + rng.choice(breaks))
+        lines.append(joined(cells) + rng.choice(breaks))
+    if delimiter == "html" and rng.random() < 0.5:
+        lines += ["</tbody>", "</table>", joined(["Delft", f"{numbers[0] if numbers else 1}", "x"])]
     text = "\n".join(lines) + "\n"
     assert _streamed(engine, text, sizes) == engine.evaluate(text).remedy.clean_text
 
