@@ -285,7 +285,9 @@ class Context:
         directly before the value (only spaces and punctuation such as ``:``
         between them) is nearest: it names the value, whatever word follows it.
         A word after a line break or a sentence's end that follows the value
-        labels the next one: it ranks below every word before the value.
+        labels the next one: it ranks below every word before the value. A word
+        right before a number (``DOB: 12/23/61``) is that number's label: no
+        context for a value before it, nor for one on a later line.
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
@@ -299,15 +301,21 @@ class Context:
                 between = start - word_end
                 if _LABEL_GAP.fullmatch(text, word_end, start):
                     between = 0
+                elif "\n" in text[word_end:start] and _LABELS_A_NUMBER.match(text, word_end):
+                    # The label of a number on its own line names that one, not one on a
+                    # later line ("DOB 16-Nov-2001\nDelivery expected 3 September 2023").
+                    continue
                 gap = (2 * between) * _LENGTH_SLOTS
             elif word_start >= end:
                 between = word_start - end
+                if _LABELS_A_NUMBER.match(text, word_end):
+                    # A word right before a number is that number's label, not a word after
+                    # this value ("[27/05/2023, 13:32] Ann: DOB 13/10/1999", "exp
+                    # 03/13/2025\nDOB: 12/23/61").
+                    continue
                 if _BOUNDARY.search(text, end, word_start):
                     # After a line break or a sentence's end the word is the next value's
-                    # label: it ranks below every word before this value, and counts not at
-                    # all where a number follows it ("exp 03/13/2025\nDOB: 12/23/61").
-                    if _LABELS_A_NUMBER.match(text, word_end):
-                        continue
+                    # label: it ranks below every word before this value.
                     between += self.window
                 gap = (2 * between + 1) * _LENGTH_SLOTS
             else:

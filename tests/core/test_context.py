@@ -252,13 +252,23 @@ def test_a_word_after_a_sentence_end_labels_the_next_value(text: str, category: 
     [
         ("Card exp 03/13/2025\nDOB: 12/23/61", "12/23/61"),
         ("Expiration: 05/28/2026\nDate of birth: 04/11/1979", "04/11/1979"),
+        # A chat's timestamps: the label names the date after it, not the one before it.
+        ("[27/05/2023, 13:32:38] Ann: DOB 13/10/1999\n[27/05/2023, 13:34:15] Bo: ok", "13/10/1999"),
+        (
+            "04.05.24, 16:45 - Ann: née le 3 octobre 1998\n04.05.24, 16:50 - Bo: ok",
+            "3 octobre 1998",
+        ),
+        # Nor one on a later line.
+        ("DOB 16-Nov-2001\nDelivery expected 3 September 2023.", "16-Nov-2001"),
+        ("dob: 02-Jun-1967\ncreated_at: 2023-08-19", "02-Jun-1967"),
     ],
 )
 def test_a_label_on_the_next_line_names_only_the_number_after_it(
     text: str, birth_date: str
 ) -> None:
-    """A context word that opens a line and is followed by a number is that number's label,
-    not context for the value before it: an expiry date above a date of birth stays a date."""
+    """A context word followed by a number is that number's label: no context for a value
+    before it (an expiry date above a date of birth stays a date), nor for one on a later
+    line (a delivery date below it)."""
     values = [
         text[start:end]
         for trigger in Engine().evaluate(text).triggers
