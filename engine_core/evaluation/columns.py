@@ -26,9 +26,10 @@ has no context word within its window. This module reads such tables
   header's other cells are no context for values in the rows (resolution skips
   the header line).
 
-An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` on one line is such a
-table too: its column list is the header, each parenthesized row of literals a
-row (a quoted literal's cell is its inside).
+An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` is such a table too:
+its column list is the header, each parenthesized row of literals a row, on the
+INSERT's line or on the lines after it up to the statement's ``;`` (a quoted
+literal's cell is its inside).
 
 Whether a line is a row, and of which table, depends only on the lines before
 it: a stream reads each line once, when it is complete, and carries a
@@ -97,13 +98,19 @@ _CELL = {
 }
 #: A cell of a space-aligned line: words with single spaces between them.
 _SPACED_CELL = regex.compile(r"[^ ]++(?: [^ ]++)*+")
-#: An SQL INSERT naming its columns, on one line: each row of its VALUES is read as a
-#: table's row under that header (``INSERT INTO t (name, nif) VALUES ('Ana', '501964843')``).
-#: VALUES in upper or lower case only, as :func:`may_hold_table` looks for it.
+#: An SQL INSERT naming its columns on one line: each row of its VALUES, on that line or
+#: one per line after it, is read as a table's row under that header (``INSERT INTO t
+#: (name, nif) VALUES ('Ana', '501964843')``). VALUES in upper or lower case only, as
+#: :func:`may_hold_table` looks for it.
 _INSERT = regex.compile(
-    r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+(?=\()",
+    r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+",
     regex.IGNORECASE,
 )
+#: The pseudo-delimiter of an INSERT's rows on the lines after its column list.
+SQL_ROWS = "("
+#: What may follow a VALUES row list on its line: more rows on the next (``,``), or the
+#: statement's end (``;``).
+_SQL_ROWS_END = regex.compile(r"\s*+([,;]?)\s*+\r?")
 #: Where an SQL INSERT begins (a line still arriving that holds one is held back).
 _INSERT_START = regex.compile(r"\binsert\s", regex.IGNORECASE)
 #: One literal of a VALUES row and the space around it: a quoted string (its inside is the
@@ -371,13 +378,15 @@ class Columns:
             line_end = len(region) if line_end < 0 else line_end
             line = region[line_start:line_end]
             floor, floor_counts = position, previous
-            table = self._header(
-                line,
-                functools.partial(self._above, region, line_start, floor, floor_counts),
-                origin + line_start,
-            )
-            if table is None and "(" in line:
-                self._statement(line, line_start, read)
+            insert = _INSERT.search(line) if "(" in line else None
+            if insert is not None:  # its column list, not its commas, names its columns
+                table = self._statement(line, insert, line_start, origin, read)
+            else:
+                table = self._header(
+                    line,
+                    functools.partial(self._above, region, line_start, floor, floor_counts),
+                    origin + line_start,
+                )
             if not _RULE_LINE.fullmatch(line):
                 previous = line
             position = line_end + 1
@@ -412,29 +421,61 @@ class Columns:
             return OpenTable(delimiter, len(cells), labels, (start, start + len(line)))
         return None
 
-    def _statement(self, line: str, offset: int, read: ColumnRead) -> None:
-        """Read an SQL INSERT in ``line`` (at ``offset`` in the read's text) as a table: its
-        column list names the literals at the same place in each VALUES row."""
-        insert = _INSERT.search(line)
-        if insert is None:
-            return
+    def _statement(
+        self, line: str, insert: regex.Match[str], offset: int, origin: int, read: ColumnRead
+    ) -> OpenTable | None:
+        """Read the SQL INSERT in ``line`` (``insert``: its match; the line is at ``offset``
+        in the read's text, which begins at ``origin`` in the source) as a table: its column
+        list names the literals at the same place in each VALUES row. Return the table its
+        rows on the next lines extend."""
+        if len(line) > MAX_LINE_CHARS:
+            return None
         low, high = insert.span(1)
         names = [
             (column, line[low + start : low + end].strip(_SQL_NAME_QUOTES))
             for column, (start, end) in enumerate(_cells(line[low:high], ","))
         ]
-        labels = [(column, found, name) for column, name in names if (found := self._names(name))]
+        labels = tuple(
+            (column, found, name) for column, name in names if (found := self._names(name))
+        )
         if not labels:
-            return
+            return None
         cells_named: list[tuple[int, int, dict[int, int]]] = []
         body: Span | None = None
-        for row, cells in _sql_rows(line, insert.end()):
+        rows, end = _sql_rows(line, insert.end())
+        for row, cells in rows:
             if len(cells) != len(names):
                 continue
             body = (offset + row[0] if body is None else body[0], offset + row[1])
             self._named_cells(line, offset, cells, labels, cells_named, read)
         if body is not None:
             read.tables.append(Table((offset + low, offset + high), body, tuple(cells_named)))
+        after = _SQL_ROWS_END.fullmatch(line, end)
+        if after is None or after.group(1) == ";" or (rows and not after.group(1)):
+            return None  # the statement ends here
+        header = (origin + offset + low, origin + offset + high)
+        return OpenTable(SQL_ROWS, len(names), labels, header)
+
+    def _sql_row_line(
+        self,
+        line: str,
+        offset: int,
+        table: OpenTable,
+        cells_named: list[tuple[int, int, dict[int, int]]],
+        read: ColumnRead,
+    ) -> bool | None:
+        """Read a line of an INSERT's rows (``table``: its column list); return whether the
+        statement ends with it (None: the line holds no such rows)."""
+        start = len(line) - len(line.lstrip())
+        if len(line) > MAX_LINE_CHARS or not line.startswith("(", start):
+            return None
+        rows, end = _sql_rows(line, start)
+        after = _SQL_ROWS_END.fullmatch(line, end)
+        if not rows or after is None or any(len(cells) != table.cells for _, cells in rows):
+            return None
+        for _, cells in rows:
+            self._named_cells(line, offset, cells, table.labels, cells_named, read)
+        return after.group(1) != ","
 
     def _named_cells(
         self,
@@ -492,6 +533,18 @@ class Columns:
             line_end = region.find("\n", position)
             line_end = len(region) if line_end < 0 else line_end
             line = region[position:line_end]
+            if table.delimiter == SQL_ROWS:
+                ends = self._sql_row_line(line, position, table, cells_named, read)
+                if ends is None:
+                    still_open = None
+                    break
+                body = (position if body is None else body[0], position + len(line))
+                last_row = line
+                position = line_end + 1
+                if ends:
+                    still_open = None
+                    break
+                continue
             if _RULE_LINE.fullmatch(line):
                 position = line_end + 1
                 continue
@@ -518,17 +571,19 @@ def may_hold_table(text: str) -> bool:
     return "\n" in text or "VALUES" in text or "values" in text
 
 
-def _sql_rows(line: str, position: int) -> list[tuple[Span, list[Span]]]:
-    """Return the rows of the VALUES list at ``line[position:]``: each row's span and its
-    literals' cells (a quoted string's inside), up to the first that does not parse."""
+def _sql_rows(line: str, position: int) -> tuple[list[tuple[Span, list[Span]]], int]:
+    """Return the rows of the VALUES list at ``line[position:]``, each row's span and its
+    literals' cells (a quoted string's inside), up to the first that does not parse; and
+    where the last row read ends."""
     rows: list[tuple[Span, list[Span]]] = []
+    end = position
     while position < len(line) and line[position] == "(":
         row_start, position = position, position + 1
         cells: list[Span] = []
         while True:
             literal = _SQL_LITERAL.match(line, position)
             if literal is None or literal.lastindex is None:
-                return rows
+                return rows, end
             cells.append(literal.span(literal.lastindex))
             position = literal.end()
             if line.startswith(",", position):
@@ -537,11 +592,14 @@ def _sql_rows(line: str, position: int) -> list[tuple[Span, list[Span]]]:
                 position += 1
                 break
             else:
-                return rows
+                return rows, end
         rows.append(((row_start, position), cells))
-        while position < len(line) and line[position] in " \t,":
-            position += 1
-    return rows
+        end = position
+        following = _SQL_ROWS_END.match(line, position)
+        if following is None or following.group(1) != "," or following.end() == len(line):
+            break
+        position = following.end()
+    return rows, end
 
 
 def in_view(read: ColumnRead, view: NormalizedView) -> ColumnRead:

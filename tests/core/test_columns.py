@@ -195,6 +195,18 @@ def test_an_sql_insert_names_its_values_by_its_column_list(engine: Engine, colum
     assert sorted(_found(engine, _insert(columns, rows))["NL_BSN"]) == sorted(numbers)
 
 
+def test_an_sql_insert_names_its_rows_on_the_lines_after_it(engine: Engine) -> None:
+    """``VALUES`` then a row per line, up to the statement's ``;``: every row is named."""
+    numbers = valid_bsns(4, seed=31)
+    comment = "belt graag na de lunch terug, liefst na twee uur"
+    rows = ",\n".join(f"  ({i}, 'Jan', '{comment}', '{n}')" for i, n in enumerate(numbers[:3]))
+    text = (
+        f"INSERT INTO klanten (id, naam, opmerking, bsn) VALUES\n{rows};\n"
+        f"(9, 'Piet', '{comment}', '{numbers[3]}');\n"
+    )
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers[:3])
+
+
 def test_an_sql_insert_names_only_the_literals_in_its_column(engine: Engine) -> None:
     first, second = valid_bsns(2, seed=19)
     text = _insert(

@@ -151,7 +151,10 @@ def test_sql_inserts_stream_exactly_as_evaluate_redacts_them(
             for row in range(rng.randrange(1, 4))
         )
         keyword = rng.choice(["VALUES", "values"])
-        lines.append(f"INSERT INTO klanten (id, naam, opmerking, bsn) {keyword} {rows};")
+        # The rows on the INSERT's line, or one per line after it.
+        joint = rng.choice([" ", "\n  "])
+        rows = rows.replace("), (", f"),{joint}(")
+        lines.append(f"INSERT INTO klanten (id, naam, opmerking, bsn) {keyword}{joint}{rows};")
         lines.append(rng.choice(["-- done", "", f"prose {numbers[3 * index]} again"]))
     text = "\n".join(lines) + ("\n" if newline_at_end else "")
     clean = engine.evaluate(text).remedy.clean_text
