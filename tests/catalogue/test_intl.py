@@ -462,6 +462,13 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("出生日期 1990年 1月 2日", "1990年 1月 2日"),
         ("생년월일: 1988년 6월 30일", "1988년 6월 30일"),
         ("วันเกิด 12/03/2528", "12/03/2528"),  # the Buddhist era: 1985
+        ("Rođen 22. 4. 1967.", "22. 4. 1967"),
+        ("Data ur. 07.01.1958", "07.01.1958"),
+        ("F. nacimiento 06/01/1981", "06/01/1981"),
+        ("fæddur 23.01.1955", "23.01.1955"),
+        ("Роден на 16.11.1996 г.", "16.11.1996"),
+        ('{"dataNasc": "1970-03-17"}', "1970-03-17"),
+        ("<dateNaissance>1978-08-06</dateNaissance>", "1978-08-06"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
