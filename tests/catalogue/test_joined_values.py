@@ -1,5 +1,6 @@
 """Two values joined by a slash or a comma are two values (no bypass), in the formats that
-lacked it: Dutch BSN, US Medicare Beneficiary Identifier, Indian vehicle registration."""
+lacked it: Dutch BSN, US Medicare Beneficiary Identifier, Indian vehicle registration; and a
+value right after a key and a colon (``ssn:123-45-6789``)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,22 @@ def test_a_slash_in_a_path_or_a_decimal_joins_nothing(
     rule_id: str, category: str, text: str
 ) -> None:
     assert values(catalogue_engine(rule_id), text, category) == []
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "text", "expected"),
+    [
+        ("us_ssn", "US_SSN", "user=ann ssn:123-45-6789 ok", ["123-45-6789"]),
+        ("intl.imei", "IMEI", "deviceIMEI:490154203237518 thx", ["490154203237518"]),
+        ("nl.bsn", "NL_BSN", "bsn:111222333", ["111222333"]),
+        ("pl.pesel", "PL_PESEL", "{pesel:44051401359}", ["44051401359"]),
+        ("gb.nhs", "UK_NHS", "nhs:9434765919", ["9434765919"]),
+        # After a digit a colon is a time's or an address's: 10:30:111222333 is no BSN.
+        ("nl.bsn", "NL_BSN", "bsn at 10:111222333", []),
+    ],
+)
+def test_a_value_right_after_a_key_and_colon(
+    rule_id: str, category: str, text: str, expected: list[str]
+) -> None:
+    """``key:value`` without a space, as logs write it, is no bypass."""
+    assert values(catalogue_engine(rule_id), text, category) == expected
