@@ -137,9 +137,10 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
     Option(
         "context_field_head",
         bool,
-        "True: a context word of three characters or more also labels as a field name's "
-        "first part (nif_cliente, oibKlijenta), where a part after the word says whose "
-        "value it is; for values a check digit confirms (false: only as its last part).",
+        "True: a context word of three letters or digits or more also labels as a field "
+        "name's first part before an underscore (nif_cliente, oib_klijenta), where a part "
+        "after the word says whose value it is; for values a check digit confirms (false: "
+        "only as its last part).",
         default=False,
     ),
 )

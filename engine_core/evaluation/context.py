@@ -43,6 +43,7 @@ __all__ = [
     "folded_words",
     "glued_script",
     "header_distance",
+    "heads_field_names",
     "key_forms",
     "unaccented",
 ]
@@ -83,10 +84,11 @@ _JOINED_START = f"(?<![^\\W_{_GLUED}])"
 #: The same, or in camel case: a capital after a small letter (``patientDob``).
 _CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z])(?=[A-Z])))"
 #: The end edge where a field name goes on after the word with another part, joined by an
-#: underscore or in camel case (``nif_cliente``, ``oibKlijenta``): for a rule whose
-#: ``context_field_head`` option says so (a qualifier after the word names whose number
-#: it is, not another kind of value).
-_HEAD_END = f"(?:{_END}|(?=_[^\\W\\d_])|(?-i:(?<=[a-z])(?=[A-Z])))"
+#: underscore (``nif_cliente``, ``oib_klijenta``): for a rule whose ``context_field_head``
+#: option says so (a qualifier after the word names whose number it is, not another kind
+#: of value). Not in camel case: the words' pre-scan would need a case-sensitive capital
+#: after each such word, which costs a second on the built-in pack's compile.
+_HEAD_END = f"(?:{_END}|(?=_[^\\W\\d_]))"
 #: From this length on, a word also starts where a field name joins it (:data:`_JOINED_START`):
 #: a shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
 MIN_JOINED_CHARS = 3
@@ -98,6 +100,15 @@ def camel_joined(word: str) -> bool:
     in ``patientDateOfBirth``; a phrase's field-name forms are such words)."""
     return len(word) >= MIN_JOINED_CHARS and word.isascii() and word.isalnum()
 
+
+def heads_field_names(word: str) -> bool:
+    """True when ``word`` of a ``context_field_head`` rule may also begin a field name
+    (:data:`_HEAD_END`): one word of :data:`MIN_JOINED_CHARS` letters or digits or more
+    (``nif``, ``pesel``; a phrase's joined form, ``numero_de_contribuinte``, ends names)."""
+    return len(word) >= MIN_JOINED_CHARS and _LETTERS_AND_DIGITS.fullmatch(word) is not None
+
+
+_LETTERS_AND_DIGITS = regex.compile(r"[^\W_]++")
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
 #: multi-character lower case, or a lower case that is not its upper case's): mapped to
@@ -207,7 +218,7 @@ def _word_pattern(word: str, field_head: bool = False) -> str:
         start = _JOINED_START if len(word) >= MIN_JOINED_CHARS else _START
     if glued_script(word[-1]):
         end = ""
-    elif field_head and len(word) >= MIN_JOINED_CHARS:
+    elif field_head and heads_field_names(word):
         end = _HEAD_END
     else:
         end = _END

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ahocorasick
@@ -17,6 +17,7 @@ from .context import (
     caseless,
     exceptions_folded,
     folded_words,
+    heads_field_names,
 )
 from .rules import CompiledRule
 
@@ -44,12 +45,14 @@ def word_owners(
 
 def field_heads(rules: Iterable[CompiledRule]) -> frozenset[str]:
     """Return the words (as :func:`word_owners` writes them) of the context-required
-    ``rules`` whose words also begin field names (``context_field_head``)."""
+    ``rules`` that also begin field names (``context_field_head``,
+    :func:`~engine_core.evaluation.context.heads_field_names`)."""
     return frozenset(
         caseless(word)
         for rule in rules
         if rule.context is not None and rule.context.required and rule.context.field_head
         for word in folded_words(rule.declaration.options.get("context") or ())
+        if heads_field_names(word)
     )
 
 
@@ -99,8 +102,11 @@ class ContextWords:
         self._lengths = tuple(map(len, owners))
         words = list(owners)
         heads = field_heads(rules)
+        #: The identifiers of the words that may also begin a field name, in the order of
+        #: their second expressions (:func:`_literal_database`).
+        self._heads = tuple(identifier for identifier, word in enumerate(words) if word in heads)
         self._database: Any = (
-            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH, heads)
+            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH, self._heads)
             if owners and _hyperscan is not None
             else None
         )
@@ -112,14 +118,14 @@ class ContextWords:
         if self._database is not None:
             threading.Thread(
                 target=self._compile_positions,
-                args=(words, heads),
+                args=(words, self._heads),
                 name=f"{COMPILE_THREAD}context-words",
                 daemon=True,
             ).start()
         else:
             self._located.set()
 
-    def _compile_positions(self, words: list[str], heads: frozenset[str]) -> None:
+    def _compile_positions(self, words: list[str], heads: tuple[int, ...]) -> None:
         """Compile the database of every occurrence (on a thread of its own)."""
         try:
             self._positions = _literal_database(words, 0, heads)
@@ -160,13 +166,18 @@ class ContextWords:
         """Return ``(identifier, end)`` of every word ``database`` finds in ``data``, or
         None when it holds a case exception."""
         words = len(self._owners)
+        exceptions = words + len(CASE_EXCEPTION_CHARS)
+        heads = self._heads
         ends: list[tuple[int, int]] = []
         append = ends.append
 
         def on_match(identifier: int, _begin: int, end: int, *_: object) -> bool | None:
-            if identifier >= words:
+            if identifier < words:
+                append((identifier, end))
+            elif identifier < exceptions:
                 return True  # a case exception: stop the scan
-            append((identifier, end))
+            else:  # a word beginning a field name: the match ends after its underscore
+                append((heads[identifier - exceptions], end - 1))
             return None
 
         try:
@@ -305,7 +316,7 @@ def _code_points(text: str) -> bytes:
     return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
 
 
-def _literal_database(words: list[str], flags: int, heads: frozenset[str] = frozenset()) -> Any:
+def _literal_database(words: list[str], flags: int, heads: Sequence[int] = ()) -> Any:
     """Return a Hyperscan database finding each word with ``flags`` (``HS_FLAG_SINGLEMATCH``:
     once), without regard to case, in UTF-8; or None.
 
@@ -313,27 +324,28 @@ def _literal_database(words: list[str], flags: int, heads: frozenset[str] = froz
     found inside "hotel"; a word may also start after an underscore or as a capital
     after a small letter (a field name's last part: :func:`_head`). A non-ASCII
     neighbour counts as a boundary, so the search stays a superset of the rule's own
-    (Unicode) word-boundary search. A word of ``heads`` may also begin a field name
-    (``nif_cliente``, ``nifCliente``): it asks for no edge after it. Each character of
-    :data:`CASE_EXCEPTION_CHARS` is found too, as it is (identifiers after the words').
+    (Unicode) word-boundary search. Each character of :data:`CASE_EXCEPTION_CHARS` is
+    found too, as it is (identifiers after the words'). The words of ``heads`` (their
+    indexes) may also begin a field name (``nif_cliente``): each is found a second time
+    followed by an underscore, wherever it starts (a superset; identifiers after the
+    exceptions', in the order of ``heads``; the match ends one byte after the word).
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-    expressions = [
-        _head(word) + _code_points(word[1:]) + (b"" if word in heads else _edge(word[-1]))
-        for word in words
-    ]
+    expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
+    expressions += [_code_points(words[index]) + b"_" for index in heads]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(
             expressions=expressions,
             ids=list(range(len(expressions))),
             flags=[caseless_utf8 | flags] * len(words)
-            + [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_SINGLEMATCH] * len(CASE_EXCEPTION_CHARS),
+            + [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_SINGLEMATCH] * len(CASE_EXCEPTION_CHARS)
+            + [caseless_utf8 | flags] * len(heads),
         )
     except hyperscan.error:  # pragma: no cover - literals always compile
         return None

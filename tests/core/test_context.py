@@ -97,6 +97,19 @@ def test_unmet_skips_only_rules_without_their_words() -> None:
     assert ContextWords([]).unmet("anything") == frozenset()
 
 
+def test_a_field_head_word_inside_prose_words_skips_nothing_more() -> None:
+    """The words that may begin a field name (``nit``, ``rut``, ``ird``) are looked for
+    before an underscore only, not inside every word holding them (``united``, ``trust``,
+    ``third``): prose leaves their rules skipped, as before the option existed."""
+    pack = Engine().compiled_pack
+    ids = {"co.nit", "cl.rut", "nz.ird"}
+    indexes = {rule.index for rule in pack.rules if rule.rule_id in ids}
+    assert len(indexes) == len(ids)
+    prose = "The united trust met on the third day of the month."
+    assert indexes <= pack._context_words.unmet(prose)
+    assert not indexes & pack._context_words.unmet("nit_cliente rut_titular ird_owner")
+
+
 def test_caseless_covers_every_character_the_scanned_text_holds() -> None:
     """For every folded character, its upper and lower case reduce to the same text."""
     for point in range(0x80, 0x30000):
@@ -365,7 +378,7 @@ def test_a_context_word_inside_a_field_name_is_no_label(text: str) -> None:
     ("text", "category"),
     [
         ("nif_cliente: 501964843", "PT_NIF"),
-        ('{"nifCliente": "501964843"}', "PT_NIF"),
+        ('{"nif_cliente": "501964843"}', "PT_NIF"),
         ("oib_klijenta=69435151530", "HR_OIB"),
         ("dni_titular: 20123456", "AR_DNI"),
         ("bsn_klant;naam\n111222333;Jan\n", "NL_BSN"),  # a header cell names its column
@@ -377,7 +390,7 @@ def test_a_field_name_beginning_with_an_identifier_word_labels_its_value(
 ) -> None:
     """Where a check digit confirms the value (``context_field_head``), a field name that
     begins with the identifier's word and says whose it is after (``nif_cliente``,
-    ``oibKlijenta``, the usual order in Romance and Slavic names) labels it too."""
+    ``oib_klijenta``, the usual order in Romance and Slavic names) labels it too."""
     assert [found for found, _ in _categories(text)] == [category]
 
 
@@ -399,14 +412,16 @@ def test_only_rules_with_a_field_head_take_a_field_name_beginning_with_their_wor
 
 
 def test_the_field_head_option_is_validated_and_off_by_default() -> None:
-    """``context_field_head`` is a boolean; without it ``acme_id_owner`` labels nothing."""
-    assert not _found(_engine(["acme_id"]), f"acme_id_owner: {NUMBER}")
-    engine = _engine(["acme id"], context_field_head=True)
-    assert _found(engine, f"acme_id_owner: {NUMBER}")
-    assert _found(engine, f"acmeIdOwner: {NUMBER}")
-    assert not _found(engine, f"acme_idowner: {NUMBER}")
+    """``context_field_head`` is a boolean; without it ``acme_owner`` labels nothing."""
+    assert not _found(_engine(["acme"]), f"acme_owner: {NUMBER}")
+    engine = _engine(["acme"], context_field_head=True)
+    assert _found(engine, f"acme_owner: {NUMBER}")
+    assert _found(engine, f"user_acme_owner: {NUMBER}")
+    assert not _found(engine, f"acmeowner: {NUMBER}")
+    # A phrase's joined form ends a field name only: acme_id_owner is no acme id.
+    assert not _found(_engine(["acme id"], context_field_head=True), f"acme_id_owner: {NUMBER}")
     with pytest.raises(UnsupportedPackDeclarationError, match="context_field_head"):
-        _engine(["acme id"], context_field_head="often")
+        _engine(["acme"], context_field_head="often")
 
 
 def test_a_field_name_is_a_word_of_its_own() -> None:
