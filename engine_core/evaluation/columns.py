@@ -567,8 +567,9 @@ class Columns:
 
 
 def may_hold_table(text: str) -> bool:
-    """True when ``text`` may hold a table: it has several lines, or an SQL VALUES list."""
-    return "\n" in text or "VALUES" in text or "values" in text
+    """True when ``text`` may hold a table: it has several lines, or an SQL VALUES list
+    (a parenthesis first: one character's search costs a tenth of a word's)."""
+    return "\n" in text or ("(" in text and ("VALUES" in text or "values" in text))
 
 
 def _sql_rows(line: str, position: int) -> tuple[list[tuple[Span, list[Span]]], int]:

@@ -116,16 +116,21 @@ class CompiledPack:
         view = normalized_view(text, utf8)
         scanned = text if view is None else view.text
         # A long text's context-only rules may be searched near their words alone; a text of
-        # several lines (or an SQL INSERT) may hold a table, whose header lines hold words.
-        tabular = self.columns.active and may_hold_table(text)
-        if len(scanned) >= NEAR_WORDS_FROM or tabular:
+        # several lines may hold a table, whose header lines hold words.
+        lines = self.columns.active and "\n" in text
+        if len(scanned) >= NEAR_WORDS_FROM or lines:
             skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         else:
             skip, words = self._context_words.unmet(scanned), None
         # Values under a table's header cells (none where no context-required rule has a
-        # word in the text: no header cell can name one).
+        # word in the text: no header cell can name one); one line is a table's only as an
+        # SQL INSERT, looked for only then.
         columns = None
-        if tabular and skip != self._context_words.required:
+        if (
+            skip != self._context_words.required
+            and self.columns.active
+            and (lines or may_hold_table(text))
+        ):
             columns = self.columns.read(text, words=_in_original(words, view))
             if view is not None:
                 columns = in_view(columns, view)
