@@ -135,6 +135,12 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         default=False,
     ),
     Option(
+        "context_except",
+        list,
+        "Phrases holding a context word that do not name the value (birthday party, "
+        "birthday card): a word inside one of them is no context.",
+    ),
+    Option(
         "context_field_head",
         bool,
         "True: a context word of three letters or digits or more also labels as a field "

@@ -292,7 +292,9 @@ class Columns:
         for index in candidates:
             context = self._rules[index].context
             assert context is not None
-            longest = max((len(match.group()) for match in context.words.finditer(cell)), default=0)
+            longest = max(
+                (end - start for start, end in context.spans(cell, 0, len(cell))), default=0
+            )
             if longest:
                 labels[index] = header_distance(longest)
         return labels if not self._required.isdisjoint(labels) else {}

@@ -234,6 +234,9 @@ class Context:
     required: bool
     #: The words also begin field names (``nif_cliente``): the ``context_field_head`` option.
     field_head: bool = False
+    #: Phrases holding a word that do not name the value (``birthday party``): the
+    #: ``context_except`` option (None: none).
+    excepts: regex.Pattern[str] | None = None
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
@@ -248,6 +251,17 @@ class Context:
         alternatives = "|".join(
             _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
         )
+        phrases = folded_words(options.get("context_except") or ())
+        excepts = (
+            regex.compile(
+                "|".join(
+                    _word_pattern(phrase) for phrase in sorted(phrases, key=len, reverse=True)
+                ),
+                regex.IGNORECASE,
+            )
+            if phrases
+            else None
+        )
         starts = ahocorasick.Automaton()
         for word in words:
             key = caseless(word)
@@ -258,11 +272,13 @@ class Context:
             window=int(options.get("context_window", DEFAULT_CONTEXT_WINDOW)),
             required=bool(options.get("context_required", False)),
             field_head=field_head,
+            excepts=excepts,
             starts=starts,
         )
 
     def spans(self, text: str, low: int, high: int) -> list[Span]:
-        """Return the spans of ``words.finditer(text, low, high)``.
+        """Return the spans of ``words.finditer(text, low, high)`` but those inside a match
+        of :attr:`excepts` there (``birthday`` in ``birthday party``).
 
         In the scanned (normalized) text a match of a word is that word as
         :func:`caseless` writes it, in the text as :func:`caseless` writes it (which keeps
@@ -270,6 +286,21 @@ class Context:
         one, leftmost first and from where the last match ended: the same matches as the
         pattern's own scan, without trying the long alternation at every position.
         """
+        if self.excepts is not None:
+            # Only phrases within the same range count: a stream and a whole text agree.
+            spans = self._spans(text, low, high)
+            if spans:
+                phrases = [match.span() for match in self.excepts.finditer(text, low, high)]
+                spans = [
+                    (start, end)
+                    for start, end in spans
+                    if not any(first <= start and end <= last for first, last in phrases)
+                ]
+            return spans
+        return self._spans(text, low, high)
+
+    def _spans(self, text: str, low: int, high: int) -> list[Span]:
+        """Return the spans of ``words.finditer(text, low, high)`` (see :meth:`spans`)."""
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, low, high)]
         window = text[low:high]

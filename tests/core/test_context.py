@@ -424,6 +424,31 @@ def test_the_field_head_option_is_validated_and_off_by_default() -> None:
         _engine(["acme"], context_field_head="often")
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Birthday party on 2023-03-31", []),
+        ("Send the birthday card on 04/29/2023.", []),
+        ("birthday: 1985-03-14", [("DATE_OF_BIRTH", "1985-03-14")]),
+        ("Birthday cake ordered; birthday 1985-03-14", [("DATE_OF_BIRTH", "1985-03-14")]),
+        ("name;Birthday party\nAnn;2023-03-31\n", []),  # nor a header cell
+    ],
+)
+def test_a_phrase_holding_a_word_can_say_it_names_nothing(
+    text: str, found: list[tuple[str, str]]
+) -> None:
+    """``context_except``: ``birthday`` in ``birthday party`` is an event's, not a birth
+    date's word; elsewhere in the text it still names its value."""
+    assert _categories(text) == found
+
+
+def test_the_except_option_needs_words() -> None:
+    """Phrases that unname words need the words."""
+    rule = {"id": "acme.id", "pattern": "[0-9]{13}", "options": {"context_except": ["a b"]}}
+    with pytest.raises(UnsupportedPackDeclarationError, match="context_except: needs"):
+        parse_playbook(json.dumps({"pack_id": "acme.ctx", "rules": [rule]}))
+
+
 def test_a_field_name_is_a_word_of_its_own() -> None:
     """A field name inside a longer name is no label (``updated_date_of_birthday_card``
     does not hold the word ``date_of_birth``), and a value still needs a word of its own."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from streaming_support import pieces, run_stream
 
 from engine_core import Engine
@@ -28,3 +30,21 @@ def test_field_named_values_are_redacted_in_a_stream_as_in_evaluate(
     assert "943 476 5919" not in clean
     session = engine.stream_session(block_on_fatal=False)
     assert run_stream(session, pieces(RECORDS, [size])).text == clean
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    gap=st.integers(min_value=0, max_value=60),
+    sizes=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=3),
+    phrase=st.sampled_from(["Birthday party", "birthday card", "birthday", "DOB"]),
+)
+def test_a_phrase_that_unnames_a_word_streams_as_evaluate_reads_it(
+    engine: Engine, gap: int, sizes: list[int], phrase: str
+) -> None:
+    """``birthday party`` is no birth-date word (``context_except``), wherever the window
+    around a date ends and however the text arrives."""
+    text = f"Order 1985-03-12 placed.{' ' * gap}{phrase} on 2023-03-31, DOB: 12/03/1961.\n"
+    clean = engine.evaluate(text).remedy.clean_text
+    assert "12/03/1961" not in clean
+    session = engine.stream_session(block_on_fatal=False)
+    assert run_stream(session, pieces(text, sizes)).text == clean
