@@ -12,7 +12,7 @@ word boundary is only asked for at an edge written in a script that separates
 words with spaces: Chinese, Japanese, Thai (and Korean particles) glue words to
 their neighbours, so a word there is found inside running text. A word of three
 characters or more may also start where a field name joins it to the parts before
-it, after an underscore or as a camel-case capital after a small letter: a field
+it, after an underscore or as a camel-case capital after two small letters: a field
 name ends with the part that names it (``patient_dob``, ``nro_dni``,
 ``patientDob``).
 """
@@ -81,8 +81,9 @@ _END = f"(?![^\\W{_GLUED}])"
 #: underscore (``patient_dob``, ``nro_dni``): the last part names the field. Not at its
 #: end: a part after it qualifies it (``birthday_card``, ``ssn_last4``).
 _JOINED_START = f"(?<![^\\W_{_GLUED}])"
-#: The same, or in camel case: a capital after a small letter (``patientDob``).
-_CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z])(?=[A-Z])))"
+#: The same, or in camel case: a capital after two small letters (``patientDob``, ``myPhone``;
+#: not ``iPhone`` or ``eBay``, a brand's one-letter prefix).
+_CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z]{{2}})(?=[A-Z])))"
 #: The end edge where a field name goes on after the word with another part, joined by an
 #: underscore (``nif_cliente``, ``oib_klijenta``): for a rule whose ``context_field_head``
 #: option says so (a qualifier after the word names whose number it is, not another kind

@@ -367,6 +367,8 @@ def test_a_field_name_ending_with_a_context_word_labels_its_value(text: str, cat
         "user_kt: 120174-3399",  # two letters: a field name's own abbreviation
         "owner_ic: 900101-14-5567",
         "xbsn: 111222333",  # no joint: another word
+        # A brand's one-letter prefix is no field name: iPhone names no phone number.
+        '"GET /a HTTP/1.1" 200 8206 "-" "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5)"',
     ],
 )
 def test_a_context_word_inside_a_field_name_is_no_label(text: str) -> None:
