@@ -1,0 +1,48 @@
+"""Abbreviations and field names that systems write for an identifier label it: found on
+independently written records (a Norwegian export's ``fnr`` column, an Estonian form's
+``IK``, a Swedish database's ``person_nr``). Values are python-stdnum's own examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import catalogue_engine, values
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "text", "value"),
+    [
+        (
+            "no.fodselsnummer",
+            "NO_FODSELSNUMMER",
+            "id\tfnr\tphone\n1\t15108695088\t-\n",
+            "15108695088",
+        ),
+        ("no.fodselsnummer", "NO_FODSELSNUMMER", "Kan du oppgi f.nr. 15108695088?", "15108695088"),
+        (
+            "at.social_security",
+            "AT_SOCIAL_SECURITY",
+            "sozialversicherungsnr: 1237010180",
+            "1237010180",
+        ),
+        ("ee.isikukood", "EE_ISIKUKOOD", "IK: 37605030299", "37605030299"),
+        (
+            "ee.isikukood",
+            "EE_ISIKUKOOD",
+            "POST /admin/users?page=1&ik=37605030299 HTTP/1.1",
+            "37605030299",
+        ),
+        (
+            "se.personnummer_plain",
+            "SE_PERSONNUMMER",
+            "Key (person_nr)=(8112289874) exists",
+            "8112289874",
+        ),
+        ("au.acn", "AU_ACN", '{"acn_number": "004085616"}', "004085616"),
+        ("us.ssn_bare", "US_SSN", "soc_sec_no = '536904399'", "536904399"),
+    ],
+)
+def test_an_abbreviation_or_field_name_labels_its_value(
+    rule_id: str, category: str, text: str, value: str
+) -> None:
+    assert values(catalogue_engine(rule_id), text, category) == [value]
