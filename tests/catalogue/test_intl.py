@@ -137,12 +137,19 @@ def test_full_width_card_digits(builtin: Engine) -> None:
             ["4111 1111 1111 1111", "5555 5555 5555 4444"],
         ),
         ("4111111111111111,5555555555554444", ["4111111111111111", "5555555555554444"]),
+        # A URL's path segment, as an access log writes it.
+        ("GET /cards/4111111111111111 HTTP/1.1", ["4111111111111111"]),
+        ("https://crm.example/customers/5555-5555-5555-4444/edit", ["5555-5555-5555-4444"]),
+        # A date's or a scheme's slash is no path's.
+        ("paid 12/4111111111111111", []),
+        ("http://4111111111111111", []),
     ],
 )
 def test_list_numbers_quantities_and_neighbours_hide_no_card(
     builtin: Engine, text: str, expected: list[str]
 ) -> None:
-    """A value after a list number, a quantity or another value is still found."""
+    """A value after a list number, a quantity or another value, or in a URL's path, is
+    still found."""
     assert values(builtin, text, "CREDIT_CARD") == expected
 
 
