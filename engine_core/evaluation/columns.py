@@ -61,7 +61,7 @@ __all__ = [
     "Table",
     "TableState",
     "in_view",
-    "may_hold_table",
+    "may_hold_insert",
     "table_of",
     "with_values",
 ]
@@ -101,7 +101,7 @@ _SPACED_CELL = regex.compile(r"[^ ]++(?: [^ ]++)*+")
 #: An SQL INSERT naming its columns on one line: each row of its VALUES, on that line or
 #: one per line after it, is read as a table's row under that header (``INSERT INTO t
 #: (name, nif) VALUES ('Ana', '501964843')``). VALUES in upper or lower case only, as
-#: :func:`may_hold_table` looks for it.
+#: :func:`may_hold_insert` looks for it.
 _INSERT = regex.compile(
     r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+",
     regex.IGNORECASE,
@@ -568,10 +568,10 @@ class Columns:
         return position, still_open, (previous if last_row is None else last_row)
 
 
-def may_hold_table(text: str) -> bool:
-    """True when ``text`` may hold a table: it has several lines, or an SQL VALUES list
-    (a parenthesis first: one character's search costs a tenth of a word's)."""
-    return "\n" in text or ("(" in text and ("VALUES" in text or "values" in text))
+def may_hold_insert(text: str) -> bool:
+    """True when ``text`` may hold an SQL INSERT's VALUES list, a table on one line (a
+    parenthesis first: one character's search costs a tenth of a word's)."""
+    return "(" in text and ("VALUES" in text or "values" in text)
 
 
 def _sql_rows(line: str, position: int) -> tuple[list[tuple[Span, list[Span]]], int]:

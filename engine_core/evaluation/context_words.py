@@ -47,13 +47,8 @@ def field_heads(rules: Iterable[CompiledRule]) -> frozenset[str]:
     """Return the words (as :func:`word_owners` writes them) of the context-required
     ``rules`` that also begin field names (``context_field_head``,
     :func:`~engine_core.evaluation.context.heads_field_names`)."""
-    return frozenset(
-        caseless(word)
-        for rule in rules
-        if rule.context is not None and rule.context.required and rule.context.field_head
-        for word in folded_words(rule.declaration.options.get("context") or ())
-        if heads_field_names(word)
-    )
+    heading = [rule for rule in rules if rule.context is not None and rule.context.field_head]
+    return frozenset(word for word in word_owners(heading) if heads_field_names(word))
 
 
 def _automaton(owners: dict[str, frozenset[int]]) -> Any:

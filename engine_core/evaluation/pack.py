@@ -10,7 +10,7 @@ from ..matching import DEFAULT_MATCH_TIMEOUT_S
 from ..model import PackDeclaration, RuleDeclaration
 from ..normalization import NormalizedView, normalized_view
 from ..plugins import PluginRegistries
-from .columns import Columns, Table, in_view, may_hold_table
+from .columns import Columns, Table, in_view, may_hold_insert
 from .context_words import ContextWords, WordSpan
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
@@ -129,7 +129,7 @@ class CompiledPack:
         if (
             skip != self._context_words.required
             and self.columns.active
-            and (lines or may_hold_table(text))
+            and (lines or may_hold_insert(text))
         ):
             columns = self.columns.read(text, words=_in_original(words, view))
             if view is not None:
