@@ -141,6 +141,13 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "birthday card): a word inside one of them is no context.",
     ),
     Option(
+        "context_label",
+        list,
+        "Words that name the value only as its label, right before it with nothing but "
+        "spaces and : . # = - or quotes between (born 17 April 1963): words everyday prose "
+        "uses otherwise, so they count nowhere else.",
+    ),
+    Option(
         "context_field_head",
         bool,
         "True: a context word of three letters or digits or more also labels as a field "

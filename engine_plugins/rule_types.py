@@ -19,7 +19,7 @@ from stdnum import verhoeff
 from stdnum.in_ import aadhaar as stdnum_aadhaar
 from stdnum.us import ssn as stdnum_ssn
 
-from engine_core.evaluation.context import Context
+from engine_core.evaluation.context import Context, all_words
 from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 from engine_core.model import RuleDeclaration
 from engine_core.options import Option
@@ -211,7 +211,7 @@ def _compile_phone(rule: RuleDeclaration) -> RegexMatcher:
     assert isinstance(matcher, PhoneMatcher)
     context = Context.from_options(rule.options)
     if context is not None and context.required:
-        matcher.require_context(context, rule.options.get("context") or ())
+        matcher.require_context(context, all_words(rule.options))
         matcher.label_window = rule.options.get("label_window")
     return matcher
 

@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_CONTEXT_WINDOW",
     "MIN_JOINED_CHARS",
     "Context",
+    "all_words",
     "camel_joined",
     "caseless",
     "exceptions_folded",
@@ -208,6 +209,12 @@ def folded_words(words: Iterable[str]) -> set[str]:
     }
 
 
+def all_words(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return a rule's context words and its label-only words (``context_label``): every
+    word whose absence from a text means the rule's values there have none."""
+    return (*(options.get("context") or ()), *(options.get("context_label") or ()))
+
+
 def _word_pattern(word: str, field_head: bool = False) -> str:
     """Return the pattern of one context word (``field_head``: it may also begin a field
     name, :data:`_HEAD_END`)."""
@@ -238,6 +245,9 @@ class Context:
     #: Phrases holding a word that do not name the value (``birthday party``): the
     #: ``context_except`` option (None: none).
     excepts: regex.Pattern[str] | None = None
+    #: The words that count only as the value's label right before it (the
+    #: ``context_label`` option), as :func:`caseless` writes them.
+    labels: frozenset[str] = frozenset()
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
@@ -245,9 +255,11 @@ class Context:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Context | None:
         """Return the context a rule's (validated) options declare, or None."""
-        words = folded_words(options.get("context") or ())
+        words = folded_words(all_words(options))
         if not words:
             return None
+        named = {caseless(word) for word in folded_words(options.get("context") or ())}
+        labels = {caseless(word) for word in folded_words(options.get("context_label") or ())}
         field_head = bool(options.get("context_field_head", False))
         alternatives = "|".join(
             _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
@@ -274,6 +286,7 @@ class Context:
             required=bool(options.get("context_required", False)),
             field_head=field_head,
             excepts=excepts,
+            labels=frozenset(labels - named),
             starts=starts,
         )
 
@@ -330,13 +343,20 @@ class Context:
         A word after a line break or a sentence's end that follows the value
         labels the next one: it ranks below every word before the value. A word
         right before a number (``DOB: 12/23/61``) is that number's label: no
-        context for a value before it, nor for one on a later line.
+        context for a value before it, nor for one on a later line. A word of
+        :attr:`labels` counts only as such a label of the value.
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         nearest: int | None = None
         for word_start, word_end in self.spans(text, low, high):
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
+                continue
+            if self.labels and caseless(text[word_start:word_end]) in self.labels:
+                if word_end <= start and _LABEL_GAP.fullmatch(text, word_end, start):
+                    gap = -min(word_end - word_start, _LENGTH_SLOTS - 1)
+                    if nearest is None or gap < nearest:
+                        nearest = gap
                 continue
             # Nearer first; at equal gaps a word before the value, then the longer word
             # ("South African passport" over "passport").

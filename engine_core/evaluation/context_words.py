@@ -13,6 +13,7 @@ from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
 from .context import (
     CASE_EXCEPTION_CHARS,
+    all_words,
     camel_joined,
     caseless,
     exceptions_folded,
@@ -38,7 +39,7 @@ def word_owners(
     for rule in rules:
         if rule.context is None or (required and not rule.context.required):
             continue
-        for word in folded_words(rule.declaration.options.get("context") or ()):
+        for word in folded_words(all_words(rule.declaration.options)):
             owners.setdefault(caseless(word), set()).add(rule.index)
     return {word: frozenset(indexes) for word, indexes in owners.items()}
 
@@ -85,7 +86,7 @@ class ContextWords:
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
         self._required: dict[int, tuple[str, ...]] = {
-            rule.index: tuple(rule.declaration.options.get("context") or ())
+            rule.index: all_words(rule.declaration.options)
             for rule in rules
             if rule.context is not None and rule.context.required
         }

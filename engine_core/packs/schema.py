@@ -198,6 +198,10 @@ def _with_typed_options(
         option_problems.append(
             f"rule {rule.id!r}: options.context_required: needs options.context (the words)"
         )
+    if option_problems == [] and typed.get("context_label") and not typed.get("context"):
+        option_problems.append(
+            f"rule {rule.id!r}: options.context_label: needs options.context (the words)"
+        )
     if option_problems == [] and typed.get("context_except") and not typed.get("context"):
         option_problems.append(
             f"rule {rule.id!r}: options.context_except: needs options.context (the words)"

@@ -177,6 +177,16 @@ def connection(scheme: str, user: str, host: str) -> Maker:
     return make
 
 
+def connection_parameters(prefix: str, before: str, after: str) -> Maker:
+    """A URL ``prefix`` whose parameters hold a random password between ``before`` and
+    ``after`` (a JDBC URL's or a libpq query's ``password=``)."""
+
+    def make(rng: Random) -> str:
+        return f"{prefix}{before}password={chars(rng, B62 + '!*~', 20)}{after}"
+
+    return make
+
+
 @dataclass(frozen=True)
 class Spec:
     """How to build valid values of one rule and the near-misses derived from them."""
@@ -561,6 +571,12 @@ SPECS: dict[str, Spec] = {
             connection("amqp", "guest2", "localhost"),
             connection("mssql", "sa", "sql.corp.local:1433"),
             connection("sqlserver", "sa", "[2001:db8::5]:1433"),
+            connection_parameters("jdbc:postgresql://10.20.0.7:5432/ledger", "?user=hr_app&", ""),
+            connection_parameters(
+                "jdbc:sqlserver://sql01.corp.local:1433", ";database=hr;user=sa;", ";encrypt=true"
+            ),
+            connection_parameters("postgresql://db.internal/app", "?sslmode=require&", ""),
+            connection_parameters("jdbc:mysql://mysql.prod.local:3306/shop", "?user=root&", ""),
         ],
         literal="postgres|mysql|mariadb|mongodb|redis|amqp|mssql|sqlserver",
         short=lambda rng: "postgresql://app_user:@db.internal:5432",

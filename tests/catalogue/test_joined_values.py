@@ -23,6 +23,10 @@ from .conftest import catalogue_engine, values
             "Vehicle MH 12 AB 1234/24 BH 8257 WJ",  # a state plate, then a Bharat series one
             ["MH 12 AB 1234", "24 BH 8257 WJ"],
         ),
+        # A CSV row: an international number, then a date (+1 506: a New Brunswick number
+        # of libphonenumber's CA plan); a decimal comma never follows a +CC number.
+        ("phone", "PHONE", "Ann Roy,+1-506-233-0357,18/02/2024", ["+1-506-233-0357"]),
+        ("phone", "PHONE", "x=true,+44-7400-155419,06-Sep-2023", ["+44-7400-155419"]),
     ],
 )
 def test_values_joined_by_a_slash_or_comma(

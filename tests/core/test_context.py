@@ -451,6 +451,37 @@ def test_the_except_option_needs_words() -> None:
         parse_playbook(json.dumps({"pack_id": "acme.ctx", "rules": [rule]}))
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Visitor (16:06): born 02/15/1968", [("DATE_OF_BIRTH", "02/15/1968")]),
+        ("I was born 17 April 1963, in Leeds.", [("DATE_OF_BIRTH", "17 April 1963")]),
+        ("Born: 1963-04-17", [("DATE_OF_BIRTH", "1963-04-17")]),
+        ("Marie Dupont, née 12/03/1961", [("DATE_OF_BIRTH", "12/03/1961")]),
+        # Anywhere but right before the date, the word is everyday prose.
+        ("I was born and raised here. 12/03/1985 was my wedding day.", []),
+        ("The idea was born at the 2019-05-04 meetup.", []),
+        ("Delivered 2023-01-05, the firstborn's crib", []),
+    ],
+)
+def test_a_label_word_names_only_the_value_right_after_it(
+    text: str, found: list[tuple[str, str]]
+) -> None:
+    """``context_label``: ``born`` names a birth date as its label, and nothing else."""
+    assert _categories(text) == found
+
+
+def test_a_label_word_in_a_users_rule() -> None:
+    """A user's rule takes label words too; they need the rule's context words."""
+    engine = _engine(["acme id"], context_label=["acme"])
+    assert _found(engine, f"acme {NUMBER}")
+    assert _found(engine, f"acme id: {NUMBER}")
+    assert not _found(engine, f"acme sells it; {NUMBER}")
+    rule = {"id": "acme.id", "pattern": "[0-9]{13}", "options": {"context_label": ["acme"]}}
+    with pytest.raises(UnsupportedPackDeclarationError, match="context_label: needs"):
+        parse_playbook(json.dumps({"pack_id": "acme.ctx", "rules": [rule]}))
+
+
 def test_a_field_name_is_a_word_of_its_own() -> None:
     """A field name inside a longer name is no label (``updated_date_of_birthday_card``
     does not hold the word ``date_of_birth``), and a value still needs a word of its own."""

@@ -61,7 +61,7 @@ def test_a_misspelt_option_is_a_listed_problem() -> None:
     assert problems == [
         "rule 'r': options: unknown option 'prefiltr' (known: prefilter, prefilter_lead, "
         "prefilter_anchor, context, context_window, context_required, "
-        "context_except, context_field_head)"
+        "context_except, context_label, context_field_head)"
     ]
 
 

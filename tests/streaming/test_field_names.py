@@ -48,3 +48,20 @@ def test_a_phrase_that_unnames_a_word_streams_as_evaluate_reads_it(
     assert "12/03/1961" not in clean
     session = engine.stream_session(block_on_fatal=False)
     assert run_stream(session, pieces(text, sizes)).text == clean
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    gap=st.integers(min_value=0, max_value=60),
+    sizes=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=3),
+    lead=st.sampled_from(["born ", "born: ", "I was born and raised; ", "Born in 1961, on "]),
+)
+def test_a_label_word_streams_as_evaluate_reads_it(
+    engine: Engine, gap: int, sizes: list[int], lead: str
+) -> None:
+    """``born`` names only the date right after it (``context_label``), however the text
+    arrives: a stream releases what ``evaluate`` leaves."""
+    text = f"Order 1985-03-12 placed.{' ' * gap}{lead}12/03/1961 was noted.\n"
+    clean = engine.evaluate(text).remedy.clean_text
+    session = engine.stream_session(block_on_fatal=False)
+    assert run_stream(session, pieces(text, sizes)).text == clean

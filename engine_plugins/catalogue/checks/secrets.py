@@ -226,12 +226,22 @@ def private_key_block_valid(value: str) -> bool:
     return len(material) >= 64 and shannon_entropy(material) >= 4.0
 
 
+#: A password given as a connection parameter: a query's (``?user=app&password=...``) or a
+#: JDBC URL's ``;password=...`` (SQL Server's driver writes its properties so).
+_PASSWORD_PARAMETER = re.compile(r"[?&;](?:password|pwd)=([^&;]*)", re.IGNORECASE)
+
+
 def connection_string_has_password(value: str) -> bool:
-    """Return True when the URI parses and carries a password that is no placeholder."""
+    """Return True when the URI (a JDBC URL too) parses and carries a password, in its
+    user information or as a parameter, that is no placeholder."""
+    uri = value.removeprefix("jdbc:")
     try:
-        password = urlsplit(value).password
+        password = urlsplit(uri).password
     except ValueError:
         return False
+    if not password:
+        parameter = _PASSWORD_PARAMETER.search(uri)
+        password = parameter.group(1) if parameter is not None else None
     if not password:
         return False
     password = unquote(password)
