@@ -65,3 +65,33 @@ def test_a_value_right_after_a_key_and_colon(
 ) -> None:
     """``key:value`` without a space, as logs write it, is no bypass."""
     assert values(catalogue_engine(rule_id), text, category) == expected
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "text", "expected"),
+    [
+        # Examples: python-stdnum's kr.rrn, se.personnummer, us.itin and us.ssn; S1234567D,
+        # the NRIC that Singapore's check-letter write-ups work through.
+        ("kr.rrn", "KR_RRN", "GET /records/971013-9019902 HTTP/1.1", ["971013-9019902"]),
+        (
+            "se.personnummer",
+            "SE_PERSONNUMMER",
+            "https://crm.example/people/19880320-0016?tab=docs",
+            ["19880320-0016"],
+        ),
+        ("us.itin", "US_ITIN", "https://crm.example/clients/912-90-3456/edit", ["912-90-3456"]),
+        ("us_ssn", "US_SSN", "GET /users/536-90-4399/profile", ["536-90-4399"]),
+        ("sg.nric_fin", "SG_NRIC_FIN", "https://crm.example/customers/S1234567D", ["S1234567D"]),
+        # The short personnummer in a path is more often some other id; a scheme's slash, and
+        # for the RRN a date's, precede no value.
+        ("se.personnummer", "SE_PERSONNUMMER", "https://crm.example/p/880320-0016", []),
+        ("us_ssn", "US_SSN", "http://536-90-4399", []),
+        ("kr.rrn", "KR_RRN", "batch 12/971013-9019902", []),
+    ],
+)
+def test_a_strong_format_in_a_url_path(
+    rule_id: str, category: str, text: str, expected: list[str]
+) -> None:
+    """An identifier whose format and check say what it is is found as a URL's path
+    segment, as access logs and CRM links write it (no bypass)."""
+    assert values(catalogue_engine(rule_id), text, category) == expected
