@@ -22,7 +22,7 @@ from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
 from engine_plugins.phone_numbers import _national_options, _region
 
-from .conftest import values
+from .conftest import hits, values
 
 NATIONAL = phonenumbers.PhoneNumberFormat.NATIONAL
 
@@ -63,6 +63,35 @@ def test_a_national_number_next_to_a_phone_word_is_found(
     """libphonenumber's example number of the region, in its national format, is PHONE."""
     number = _national(region)
     assert values(builtin, sentence.format(v=number), "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "region"),
+    [
+        ("ok so my number = {v}", "AU"),
+        ("my number is {v}", "GB"),
+        ("il mio numero: {v}", "IT"),
+        ("mi número es el {v}", "ES"),
+        ("mon numéro : {v}", "FR"),
+        ("meu número é {v}", "PT"),
+        ("mijn nummer is {v}", "NL"),
+        ("meine Nummer: {v}", "DE"),
+    ],
+)
+def test_the_writers_own_number_is_a_phone(builtin: Engine, sentence: str, region: str) -> None:
+    """In a chat or a ticket, "my number" (in the region's language) names the writer's phone."""
+    number = _national(region)
+    assert values(builtin, sentence.format(v=number), "PHONE") == [number]
+
+
+def test_an_order_number_is_no_phone(builtin: Engine) -> None:
+    """Only "my number" itself names a phone: "my order number" names an order's, "mon
+    numéro de sécurité sociale" a social-security number (python-stdnum's fr.nir example)."""
+    assert values(builtin, f"my order number is {_national('AU')}", "PHONE") == []
+    text = "Mon numéro de sécurité sociale : 2 95 10 99 126 111 93"
+    assert [(hit.category, hit.value) for hit in hits(builtin, text)] == [
+        ("FR_NIR", "2 95 10 99 126 111 93")
+    ]
 
 
 @pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR"])
