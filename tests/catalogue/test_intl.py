@@ -476,6 +476,19 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Роден на 16.11.1996 г.", "16.11.1996"),
         ('{"dataNasc": "1970-03-17"}', "1970-03-17"),
         ("<dateNaissance>1978-08-06</dateNaissance>", "1978-08-06"),
+        # Month names of the other context languages, as their dates decline them.
+        ("Datum rođenja: 8. kolovoza 1981.", "8. kolovoza 1981"),
+        ("Data urodzenia: 14 października 1985", "14 października 1985"),
+        ("Datum narození: 7. února 1965", "7. února 1965"),
+        ("Dátum narodenia: 7. februára 1965", "7. februára 1965"),
+        ("Data nașterii: 14 martie 1985", "14 martie 1985"),
+        ("Doğum tarihi: 14 Şubat 1985", "14 Şubat 1985"),
+        ("Syntymäaika: 14. maaliskuuta 1985", "14. maaliskuuta 1985"),
+        ("Sünniaeg: 14. märts 1985", "14. märts 1985"),
+        ("Födelsedatum: 14 augusti 1985", "14 augusti 1985"),
+        ("Tanggal lahir: 17 Agustus 1980", "17 Agustus 1980"),
+        ("Petsa ng kapanganakan: 5 Hunyo 1979", "5 Hunyo 1979"),
+        ("born 02/15/1968", "02/15/1968"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:

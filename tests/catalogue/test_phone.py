@@ -79,19 +79,23 @@ def test_a_national_number_next_to_a_phone_word_is_found(
     ],
 )
 def test_the_writers_own_number_is_a_phone(builtin: Engine, sentence: str, region: str) -> None:
-    """In a chat or a ticket, "my number" (in the region's language) names the writer's phone."""
+    """In a chat or a ticket, "my number" (in the region's language) right before a number
+    names the writer's phone (``context_label``)."""
     number = _national(region)
     assert values(builtin, sentence.format(v=number), "PHONE") == [number]
 
 
 def test_an_order_number_is_no_phone(builtin: Engine) -> None:
-    """Only "my number" itself names a phone: "my order number" names an order's, "mon
-    numéro de sécurité sociale" a social-security number (python-stdnum's fr.nir example)."""
+    """Only "my number" right before a number names a phone: "my order number" names an
+    order's, "mon numéro de sécurité sociale" a social-security number (python-stdnum's
+    fr.nir example), and "Mon numéro AVS" on the next line names no number above it."""
     assert values(builtin, f"my order number is {_national('AU')}", "PHONE") == []
     text = "Mon numéro de sécurité sociale : 2 95 10 99 126 111 93"
     assert [(hit.category, hit.value) for hit in hits(builtin, text)] == [
         ("FR_NIR", "2 95 10 99 126 111 93")
     ]
+    text = "N° de sécu : 2 95 10 99 126 111 93\nMon numéro AVS est le 756.1234.5678.97."
+    assert values(builtin, text, "PHONE") == []
 
 
 @pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR"])

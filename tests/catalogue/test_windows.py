@@ -22,6 +22,7 @@ OTHER_VALUES = [
     "DOB: 14th of March 1985",
     "Geburtsdatum 14. März 1985",
     "fecha de nacimiento: 14 de marzo de 1985",
+    "data urodzenia: 14 października 1985, doğum tarihi 14 Şubat 1985",
     "born March 14, 1985",
     "Datum narození: 7. 1. 1965, 14.03. 1985 and 1965. 01. 07.",
     "生年月日 1977年5月30日生まれ, 생년월일: 1988년 6월 30일, 1990年 1月 2日",
