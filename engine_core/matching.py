@@ -92,6 +92,11 @@ class Matcher(ABC):
     growth_window: int | None = None
     #: Seconds one scan may take before it raises DecisionBudgetExceededError.
     timeout: float = DEFAULT_MATCH_TIMEOUT_S
+    #: True when a value written apart is still a value once joined: the check does not
+    #: read the layout (False for a phone number, whose grouping is part of its check).
+    #: The engine then reads a run of groups right after a label joined (the values
+    #: written apart of docs/architecture.md, "Anti-evasion").
+    joins_groups: bool = True
 
     @abstractmethod
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:

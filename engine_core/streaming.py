@@ -927,6 +927,9 @@ class StreamSession:
             settled[rule.index] = rule_growth
             if rule.context is not None:
                 contested = min(contested, rule_growth)
+        findings, growing = self._compiled.with_labelled(text, start, findings, final)
+        if growing is not None:
+            hold = growing if hold is None else min(hold, growing)
         tables: Sequence[Table] = ()
         if columns is not None:
             findings, tables = columns.applied(findings, self._compiled.rules)

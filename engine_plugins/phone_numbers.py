@@ -362,6 +362,8 @@ class PhoneMatcher(RegexMatcher):
     """
 
     window_safe = True
+    #: A phone number's grouping is part of its check: joined groups say nothing.
+    joins_groups = False
     #: The rule's required context words: a candidate with none near it is not validated
     #: (the engine would drop it; libphonenumber's parse is the costly part).
     required_context: Context | None = None

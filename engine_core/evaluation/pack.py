@@ -6,12 +6,13 @@ from collections.abc import Sequence
 
 from .. import deadline
 from ..constants import DEFAULT_ACTIONS
-from ..matching import DEFAULT_MATCH_TIMEOUT_S
+from ..matching import DEFAULT_MATCH_TIMEOUT_S, Span
 from ..model import PackDeclaration, RuleDeclaration
 from ..normalization import NormalizedView, normalized_view
 from ..plugins import PluginRegistries
 from .columns import Columns, Table, in_view, may_hold_insert
 from .context_words import ContextWords, WordSpan
+from .labelled_runs import LabelledRuns
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
 from .scanning import NEAR_WORDS_FROM, STREAM_NEAR_WORDS_FROM, Scanner, StreamCandidates
@@ -45,6 +46,8 @@ class CompiledPack:
         self._context_words = ContextWords(self.rules)
         #: The reader of tables whose header cells name context-required rules.
         self.columns = Columns(self.rules)
+        #: Values written apart right after their label.
+        self.labelled = LabelledRuns(self.rules)
 
     def wait_background(self, timeout: float | None = None) -> bool:
         """Wait until the databases compiled on threads of their own exist (a scan needs
@@ -118,10 +121,9 @@ class CompiledPack:
         # A long text's context-only rules may be searched near their words alone; a text of
         # several lines may hold a table, whose header lines hold words.
         lines = self.columns.active and "\n" in text
-        if len(scanned) >= NEAR_WORDS_FROM or lines:
-            skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
-        else:
-            skip, words = self._context_words.unmet(scanned), None
+        # Where the words are: for the scan near them, a table's header cells, and the labels
+        # of values written apart (located in one pass; None while that database compiles).
+        skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
         # Values under a table's header cells (none where no context-required rule has a
         # word in the text: no header cell can name one); one line is a table's only as an
         # SQL INSERT, looked for only then.
@@ -143,6 +145,12 @@ class CompiledPack:
             contextual=True,
             words=words if len(scanned) >= NEAR_WORDS_FROM else None,
         )
+        if skip != self._context_words.required:
+            found = with_spans(
+                found,
+                self.labelled.values(scanned, words, skip, found_spans(found)),
+                self.rules,
+            )
         tables: Sequence[Table] = ()
         if columns is not None:
             found, tables = columns.applied(found, self.rules)
@@ -158,6 +166,19 @@ class CompiledPack:
         deadline.check(ends_by)
         return propagate_verbatim(text, findings, encoded=encoded) if propagate else findings
 
+    def with_labelled(
+        self, text: str, start: int, findings: Sequence[Finding], final: bool
+    ) -> tuple[list[Finding], int | None]:
+        """Return a stream scan's ``findings`` in ``text`` (from ``start``) with the values
+        written apart after their labels, and where a run after a label that more text
+        could extend begins (None: none, or ``final``)."""
+        skip, words = self._context_words.locate(text)
+        if skip == self._context_words.required:
+            return list(findings), None
+        values = self.labelled.values(text, words, skip, found_spans(findings), start)
+        hold = None if final else self.labelled.growing_start(text, words, skip, start)
+        return with_spans(findings, values, self.rules), hold
+
     def growing_start(self, text: str, start: int = 0) -> int | None:
         """Return the earliest start of a match any rule could still grow, or None."""
         positions = [rule.matcher.growing_start(text, start) for rule in self.rules]
@@ -168,6 +189,23 @@ class CompiledPack:
         findings = self.find(text, encoded=encoded)
         deadline.check(deadline.current())
         return decide(text, findings, self.actions, self.allow_action)
+
+
+def found_spans(findings: Sequence[Finding]) -> dict[int, tuple[Span, ...]]:
+    """Return the spans of ``findings`` by rule index."""
+    return {finding.rule.index: finding.spans for finding in findings}
+
+
+def with_spans(
+    findings: Sequence[Finding], more: dict[int, list[Span]], rules: Sequence[CompiledRule]
+) -> list[Finding]:
+    """Return ``findings`` in rule order with the spans of ``more`` (by rule index) added."""
+    if not more:
+        return list(findings)
+    spans = {finding.rule.index: list(finding.spans) for finding in findings}
+    for index, added in more.items():
+        spans.setdefault(index, []).extend(added)
+    return [Finding(rules[index], tuple(sorted(spans[index]))) for index in sorted(spans)]
 
 
 def _in_original(

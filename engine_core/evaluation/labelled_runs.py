@@ -1,0 +1,161 @@
+"""Values written apart right after their label (docs/architecture.md, "Anti-evasion").
+
+A value written to slip past a filter keeps its label and loses its layout:
+``PESEL: 7 1 0 5 1 8 3 3 8 0 4``, ``Fnr.: 24085`` and ``344680`` on the next
+line, ``IdNr. = 6147 - 5908 - 266``, ``RUT 25 73 96 14 2``. Right after a
+context word of a context-required rule (and the label's gap), the run of
+digit groups and single letters that follows, joined by spaces, dots,
+dashes, slashes or one line break, is read without its separators: a
+prefix of it, ending at a group's end, that the rule takes whole as its own
+value (its pattern and check, after the same label) is that rule's value,
+spanning the groups as written. A run that the rules already found a value
+in is left to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import regex
+
+from ..matching import Span
+from .context_words import WordSpan
+from .rules import CompiledRule
+
+__all__ = ["MAX_GROUPS", "LabelledRuns"]
+
+#: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
+#: quotes, brackets and back-ticks.
+_GAP = regex.compile(r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<(\[]{0,8}")
+#: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
+_GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
+#: Between groups: up to three spaces, dots, dashes or slashes, or one line break.
+_SEPARATOR = r"(?:[ \t./\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
+#: The most groups read after one label (a value written one character apart: 18 and a
+#: check character at most).
+MAX_GROUPS = 20
+_GROUPS = regex.compile(_GROUP)
+_RUN = regex.compile(f"{_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}}")
+_OPEN_RUN = regex.compile(f"{_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}}")
+#: What may follow a run's end that more text could still extend: nothing, or the start of
+#: a separator.
+_OPEN_TAIL = regex.compile(r"[ \t./\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
+_DIGIT = regex.compile("[0-9]")
+#: A run written apart: a space, a line break, a tab or a long dash between two groups.
+_WRITTEN_APART = regex.compile("[\\s\u2013\u2014]")
+#: The longest value read joined, in characters.
+_LONGEST = 24
+
+
+class LabelledRuns:
+    """The context-required rules of a pack, and the values their labels name apart."""
+
+    def __init__(self, rules: Iterable[CompiledRule]) -> None:
+        self._rules = {
+            rule.index: rule
+            for rule in rules
+            if rule.context is not None and rule.context.required and rule.matcher.joins_groups
+        }
+
+    def values(
+        self,
+        text: str,
+        words: Sequence[WordSpan] | None,
+        skip: frozenset[int],
+        found: Mapping[int, Sequence[Span]],
+        start: int = 0,
+    ) -> dict[int, list[Span]]:
+        """Return, per rule index, the values in ``text`` from ``start`` written apart after
+        a label (``words``: the located context words, None to look for each rule's own;
+        ``skip``: rules with no word in the text; ``found``: the rules' own values)."""
+        values: dict[int, list[Span]] = {}
+        taken = [span for spans in found.values() for span in spans]
+        for label_start, first, run, index in self._runs(text, words, skip):
+            if run.start() < start or _overlaps(taken, run.span()):
+                continue
+            rule = self._rules[index]
+            groups = [group.span() for group in _GROUPS.finditer(text, run.start(), run.end())]
+            span = _value(rule, text, label_start, first, groups)
+            if span is not None:
+                values.setdefault(index, []).append(span)
+                taken.append(span)
+        return values
+
+    def growing_start(
+        self, text: str, words: Sequence[WordSpan] | None, skip: frozenset[int], start: int = 0
+    ) -> int | None:
+        """Return where the earliest run from ``start`` after a label begins that more text
+        could extend (its last group, or a separator after it, reaches the end of ``text``),
+        or None: a stream holds text from there."""
+        growing = [
+            run.start()
+            for _, _, run, _ in self._runs(text, words, skip, open_ended=True)
+            if run.start() >= start and _OPEN_TAIL.match(text, run.end()) is not None
+        ]
+        return min(growing, default=None)
+
+    def _runs(
+        self,
+        text: str,
+        words: Sequence[WordSpan] | None,
+        skip: frozenset[int],
+        open_ended: bool = False,
+    ) -> Iterable[tuple[int, int, regex.Match[str], int]]:
+        """Yield ``(label start, run start, run, rule index)`` for each run of groups right
+        after a word of a rule not skipped (``open_ended``: one group is a run too, as a
+        second may still arrive)."""
+        runs = _OPEN_RUN if open_ended else _RUN
+        for word_start, word_end, owners in self._labels(text, words, skip):
+            gap = _GAP.match(text, word_end)
+            assert gap is not None  # the gap may be empty
+            run = runs.match(text, gap.end())
+            if run is None or (not open_ended and _WRITTEN_APART.search(run.group()) is None):
+                # Most words: no run right after them. Groups joined by dots, dashes or
+                # slashes alone are a layout the rules' own formats judge (201.234.56).
+                continue
+            for index in sorted(owners - skip):
+                rule = self._rules.get(index)
+                # The located words are a superset of each rule's own: it must find this one.
+                if rule is not None and rule.context is not None:
+                    word = rule.context.words.match(text, word_start)
+                    if word is not None and word.end() == word_end:
+                        yield word_start, gap.end(), run, index
+
+    def _labels(
+        self, text: str, words: Sequence[WordSpan] | None, skip: frozenset[int]
+    ) -> Iterable[WordSpan]:
+        """Yield the context words of the rules not skipped, as located or looked for."""
+        if words is not None:
+            yield from words
+            return
+        for index, rule in self._rules.items():
+            if index in skip or rule.context is None:
+                continue
+            for word_start, word_end in rule.context.spans(text, 0, len(text)):
+                yield word_start, word_end, frozenset({index})
+
+
+def _value(
+    rule: CompiledRule, text: str, label: int, first: int, groups: list[Span]
+) -> Span | None:
+    """Return the span of the longest run of ``groups`` (two or more) that ``rule`` takes
+    whole, joined, after its label ``text[label:first]``, or None. A run ends before a group
+    of letters only (``... 0 4 a bit later``): a value is never the head of longer digits."""
+    prefix = text[label:first]
+    joined = "".join(text[group_start:group_end] for group_start, group_end in groups)
+    for count in range(len(groups), 1, -1):
+        if count < len(groups) and _DIGIT.search(text, *groups[count]) is not None:
+            continue
+        length = sum(end - begin for begin, end in groups[:count])
+        if length > _LONGEST:
+            continue
+        probe = prefix + joined[:length]
+        spans = rule.matcher.find(probe, 0, len(probe))
+        if (len(prefix), len(probe)) in spans:
+            return groups[0][0], groups[count - 1][1]
+    return None
+
+
+def _overlaps(taken: list[Span], span: Span) -> bool:
+    """True when a sorted span of ``taken`` overlaps ``span``."""
+    return any(begin < span[1] and end > span[0] for begin, end in taken)
