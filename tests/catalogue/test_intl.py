@@ -700,3 +700,22 @@ def test_a_run_of_digits_off_its_label_line_is_no_phone(
     """A CSV header's phone column names no identifier on the next line, and a run with no
     phone word is no phone (the PESEL stays a PESEL)."""
     assert run not in values(builtin, text, "PHONE")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # WhatsApp's iOS export: [date, time] opens every line, the birth date in one of them.
+        "Zur Bearbeitung benötigen wir noch: geb..\n"
+        "[30.06.23, 18:52:04] Friedbert: geb. 02.03.1974\n"
+        "[30.06.23, 18:53:46] Phillip: Passt",
+        "Could you please send us your DOB?\n[5/10/23, 14:40:15] Li: dob: 29/01/1971\n",
+        "Geburtsdatum erfasst am 12.03.2024 10:15, Handy?\n[26.08.23, 08:44:50] Gerlinde: ok\n",
+    ],
+)
+def test_a_time_stamps_date_is_no_birth_date_nor_phone(builtin: Engine, text: str) -> None:
+    """A date followed by a time is when a message was written: neither the birth date a
+    word near it names nor a phone number (only the written birth date is found)."""
+    found = [(hit.category, hit.value) for hit in hits(builtin, text)]
+    assert all(value.endswith(("1974", "1971")) for _, value in found), found
+    assert {category for category, _ in found} <= {"DATE_OF_BIRTH"}
