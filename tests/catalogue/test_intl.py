@@ -489,6 +489,15 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Tanggal lahir: 17 Agustus 1980", "17 Agustus 1980"),
         ("Petsa ng kapanganakan: 5 Hunyo 1979", "5 Hunyo 1979"),
         ("born 02/15/1968", "02/15/1968"),
+        # Abbreviated and transliterated words, as field names and table headers write them.
+        ("level=WARN birth=1970.12.24 status=400", "1970.12.24"),
+        ('{"taarich_leida": "03/11/1963"}', "03/11/1963"),
+        ("<imerominia_gennisis>06/12/1971</imerominia_gennisis>", "06/12/1971"),
+        ('{"seinengappi": "1969/07/27"}', "1969/07/27"),
+        ("GET /api/users/42?tgl_lahir=31-03-1949 HTTP/1.1", "31-03-1949"),
+        ("| navn | fdato |\n|---|---|\n| Øyvind Holm | 21.01.1993 |\n", "21.01.1993"),
+        ("Gim. data: 1973.03.15", "1973.03.15"),
+        ("Geburtstag: 9. Dezember 1980", "9. Dezember 1980"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:

@@ -462,6 +462,8 @@ def test_the_except_option_needs_words() -> None:
         ("I was born and raised here. 12/03/1985 was my wedding day.", []),
         ("The idea was born at the 2019-05-04 meetup.", []),
         ("Delivered 2023-01-05, the firstborn's crib", []),
+        ("birth certificate issued 12/03/2020", []),
+        ("the birth of our company on 2010-05-04", []),
     ],
 )
 def test_a_label_word_names_only_the_value_right_after_it(
