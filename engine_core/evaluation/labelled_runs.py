@@ -14,6 +14,8 @@ in is left to them.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 import regex
@@ -69,16 +71,16 @@ class LabelledRuns:
         a label (``words``: the located context words, None to look for each rule's own;
         ``skip``: rules with no word in the text; ``found``: the rules' own values)."""
         values: dict[int, list[Span]] = {}
-        taken = [span for spans in found.values() for span in spans]
+        taken = _Taken(span for spans in found.values() for span in spans)
         for label_start, first, run, index in self._runs(text, words, skip):
-            if run.start() < start or _overlaps(taken, run.span()):
+            if run.start() < start or taken.overlaps(run.span()):
                 continue
             rule = self._rules[index]
             groups = [group.span() for group in _GROUPS.finditer(text, run.start(), run.end())]
             span = _value(rule, text, label_start, first, groups)
             if span is not None:
                 values.setdefault(index, []).append(span)
-                taken.append(span)
+                taken.add(span)
         return values
 
     def growing_start(
@@ -156,6 +158,23 @@ def _value(
     return None
 
 
-def _overlaps(taken: list[Span], span: Span) -> bool:
-    """True when a sorted span of ``taken`` overlaps ``span``."""
-    return any(begin < span[1] and end > span[0] for begin, end in taken)
+class _Taken:
+    """Spans already reported, asked whether one overlaps a range in logarithmic time."""
+
+    def __init__(self, spans: Iterable[Span]) -> None:
+        ordered = sorted(spans)
+        self._starts = [begin for begin, _ in ordered]
+        # The furthest end among the spans up to each one (they may overlap each other).
+        self._reach = list(itertools.accumulate((end for _, end in ordered), max))
+        self._added: list[Span] = []
+
+    def overlaps(self, span: Span) -> bool:
+        """True when a span taken overlaps ``span``."""
+        before = bisect.bisect_left(self._starts, span[1])  # the spans starting before its end
+        if before and self._reach[before - 1] > span[0]:
+            return True
+        return any(begin < span[1] and end > span[0] for begin, end in self._added)
+
+    def add(self, span: Span) -> None:
+        """Take ``span`` too (a few per text: looked through in turn)."""
+        self._added.append(span)
