@@ -28,7 +28,7 @@ __all__ = ["MAX_GROUPS", "LabelledRuns"]
 
 #: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
 #: quotes, brackets and back-ticks.
-_GAP = regex.compile(r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<(\[]{0,8}")
+_GAP = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<(\[]{0,8}"
 #: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
 _GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
 #: Between groups: up to three spaces, dots, dashes or slashes, or one line break.
@@ -37,8 +37,10 @@ _SEPARATOR = r"(?:[ \t./\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
 #: check character at most).
 MAX_GROUPS = 20
 _GROUPS = regex.compile(_GROUP)
-_RUN = regex.compile(f"{_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}}")
-_OPEN_RUN = regex.compile(f"{_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}}")
+#: A label's gap, then a run of two groups or more (one search per located word).
+_RUN = regex.compile(f"{_GAP}({_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}})")
+#: The same with one group (in a stream a second may still arrive).
+_OPEN_RUN = regex.compile(f"{_GAP}({_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}})")
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
 _OPEN_TAIL = regex.compile(r"[ \t./\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
@@ -73,10 +75,10 @@ class LabelledRuns:
         values: dict[int, list[Span]] = {}
         taken = _Taken(span for spans in found.values() for span in spans)
         for label_start, first, run, index in self._runs(text, words, skip):
-            if run.start() < start or taken.overlaps(run.span()):
+            if run.start(1) < start or taken.overlaps(run.span(1)):
                 continue
             rule = self._rules[index]
-            groups = [group.span() for group in _GROUPS.finditer(text, run.start(), run.end())]
+            groups = [group.span() for group in _GROUPS.finditer(text, run.start(1), run.end())]
             span = _value(rule, text, label_start, first, groups)
             if span is not None:
                 values.setdefault(index, []).append(span)
@@ -90,9 +92,9 @@ class LabelledRuns:
         could extend (its last group, or a separator after it, reaches the end of ``text``),
         or None: a stream holds text from there."""
         growing = [
-            run.start()
+            run.start(1)
             for _, _, run, _ in self._runs(text, words, skip, open_ended=True)
-            if run.start() >= start and _OPEN_TAIL.match(text, run.end()) is not None
+            if run.start(1) >= start and _OPEN_TAIL.match(text, run.end()) is not None
         ]
         return min(growing, default=None)
 
@@ -103,15 +105,13 @@ class LabelledRuns:
         skip: frozenset[int],
         open_ended: bool = False,
     ) -> Iterable[tuple[int, int, regex.Match[str], int]]:
-        """Yield ``(label start, run start, run, rule index)`` for each run of groups right
-        after a word of a rule not skipped (``open_ended``: one group is a run too, as a
-        second may still arrive)."""
+        """Yield ``(label start, run start, match, rule index)`` for each run of groups (the
+        match's group 1, after the label's gap) right after a word of a rule not skipped
+        (``open_ended``: one group is a run too, as a second may still arrive)."""
         runs = _OPEN_RUN if open_ended else _RUN
         for word_start, word_end, owners in self._labels(text, words, skip):
-            gap = _GAP.match(text, word_end)
-            assert gap is not None  # the gap may be empty
-            run = runs.match(text, gap.end())
-            if run is None or (not open_ended and _WRITTEN_APART.search(run.group()) is None):
+            run = runs.match(text, word_end)
+            if run is None or (not open_ended and _WRITTEN_APART.search(run.group(1)) is None):
                 # Most words: no run right after them. Groups joined by dots, dashes or
                 # slashes alone are a layout the rules' own formats judge (201.234.56).
                 continue
@@ -121,7 +121,7 @@ class LabelledRuns:
                 if rule is not None and rule.context is not None:
                     word = rule.context.words.match(text, word_start)
                     if word is not None and word.end() == word_end:
-                        yield word_start, gap.end(), run, index
+                        yield word_start, run.start(1), run, index
 
     def _labels(
         self, text: str, words: Sequence[WordSpan] | None, skip: frozenset[int]
