@@ -45,7 +45,12 @@ def _patient_pack(declaration: PackDeclaration) -> CompiledPack:
     """The pack of ``declaration``, each regex scan allowed :data:`PATIENT_TIMEOUT_S`."""
     registries = get_registries()
     rules = effective_rules(declaration, registries)
-    return CompiledPack(declaration, rules, registries, match_timeout_s=PATIENT_TIMEOUT_S)
+    pack = CompiledPack(declaration, rules, registries, match_timeout_s=PATIENT_TIMEOUT_S)
+    # A pack's timeout only lowers a matcher's own (limit_time): a rule type that sets its
+    # matchers' timeout itself (phone numbers: 500 ms) is raised here, or a stall fails it.
+    for rule in pack.rules:
+        rule.matcher.timeout = max(rule.matcher.timeout, PATIENT_TIMEOUT_S)
+    return pack
 
 
 def _detector(pack: CompiledPack) -> object:
