@@ -822,8 +822,11 @@ class StreamSession:
         absent_from: dict[str, int | None] = {}
         # The rules the one prefilter pass serves: values and candidates in windows.
         layout = self._layout
+        # Where the context words are: for the one pass and for the labels of values written
+        # apart (one search of the text for both).
+        located = self._compiled.locate_words(text)
         served = self._compiled.stream_candidates(
-            text, start, layout.skippable, layout.skipped_reach
+            text, start, located, layout.skippable, layout.skipped_reach
         )
         quiet, quiet_plans = layout.quiet, layout.quiet_plans
         if quiet and not final:
@@ -927,7 +930,7 @@ class StreamSession:
             settled[rule.index] = rule_growth
             if rule.context is not None:
                 contested = min(contested, rule_growth)
-        findings, growing = self._compiled.with_labelled(text, start, findings, final)
+        findings, growing = self._compiled.with_labelled(text, start, findings, final, located)
         if growing is not None:
             hold = growing if hold is None else min(hold, growing)
         tables: Sequence[Table] = ()

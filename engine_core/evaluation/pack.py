@@ -83,24 +83,28 @@ class CompiledPack:
         """The indexes of the rules whose prefilter the one pass searches."""
         return self._scanner.served
 
+    def locate_words(self, text: str) -> tuple[frozenset[int], list[WordSpan] | None]:
+        """Return the context-required rules with no word in ``text``, and where the words
+        are (None while not known): one pass that a stream's scan shares."""
+        return self._context_words.locate(text)
+
     def stream_candidates(
         self,
         text: str,
         start: int,
+        located: tuple[frozenset[int], list[WordSpan] | None],
         skippable: frozenset[int] = frozenset(),
         skipped_reach: int | None = None,
     ) -> StreamCandidates:
-        """Return what a stream's scan of ``text[start:]`` needs from the one prefilter pass;
-        rules in ``skippable`` are not run when they need context words ``text`` lacks, and
-        their prefilters are searched only in the last ``skipped_reach`` characters (when
-        given) where no other rule needs them."""
+        """Return what a stream's scan of ``text[start:]`` needs from the one prefilter pass
+        (``located``: :meth:`locate_words` of ``text``); rules in ``skippable`` are not run
+        when they need context words ``text`` lacks, and their prefilters are searched only
+        in the last ``skipped_reach`` characters (when given) where no other rule needs them."""
         if not skippable:
             return self._scanner.stream_candidates(text, start, frozenset(), skipped_reach)
-        words = None
-        if len(text) - start >= STREAM_NEAR_WORDS_FROM:
-            unmet, words = self._context_words.locate(text)
-        else:
-            unmet = self._context_words.unmet(text)
+        unmet, words = located
+        if len(text) - start < STREAM_NEAR_WORDS_FROM:
+            words = None  # a short scan reads its whole text
         return self._scanner.stream_candidates(text, start, unmet & skippable, skipped_reach, words)
 
     def find(
@@ -167,12 +171,17 @@ class CompiledPack:
         return propagate_verbatim(text, findings, encoded=encoded) if propagate else findings
 
     def with_labelled(
-        self, text: str, start: int, findings: Sequence[Finding], final: bool
+        self,
+        text: str,
+        start: int,
+        findings: Sequence[Finding],
+        final: bool,
+        located: tuple[frozenset[int], list[WordSpan] | None],
     ) -> tuple[list[Finding], int | None]:
         """Return a stream scan's ``findings`` in ``text`` (from ``start``) with the values
         written apart after their labels, and where a run after a label that more text
-        could extend begins (None: none, or ``final``)."""
-        skip, words = self._context_words.locate(text)
+        could extend begins (None: none, or ``final``; ``located``: :meth:`locate_words`)."""
+        skip, words = located
         if skip == self._context_words.required:
             return list(findings), None
         values = self.labelled.values(text, words, skip, found_spans(findings), start)
