@@ -1,9 +1,12 @@
 """The normalized view a text is matched on: NFKC folding, format characters skipped.
 
 Full-width and other compatibility forms count as their plain forms (U+FF14,
-full-width four, is ``4``) and Unicode format characters (category
-Cf: zero-width space and joiner, soft hyphen, bidi marks) are skipped, so a
-value written to slip past a filter is still found. Every span found in the
+full-width four, is ``4``), the dashes and the minus sign as ``-``, and
+Unicode format characters (category Cf: zero-width space and joiner, soft
+hyphen, bidi marks) are skipped; in a word that mixes Latin letters with
+Greek or Cyrillic ones, those that look like a Latin letter count as it
+(``IBAN`` written with a Greek iota is ``IBAN``), so a value or a label
+written to slip past a filter is still found. Every span found in the
 view maps back to the original text, and the whole original span is
 redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text needs no
 view. Folding is per character, which keeps the mapping exact.
@@ -18,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from .anchors import HYPERSCAN
 
 __all__ = ["NormalizedView", "normalized_view", "outside_ascii"]
@@ -25,6 +30,77 @@ __all__ = ["NormalizedView", "normalized_view", "outside_ascii"]
 #: Code points whose fold is examined: the planes that hold assigned characters
 #: (0-2) and the tag characters of plane 14 (format characters).
 _RANGES = ((0x80, 0x30000), (0xE0000, 0xE1000))
+
+#: Dashes written for a hyphen (U+2010 to U+2015, the minus sign, the small and full-width
+#: hyphen-minus): a value's groups joined by any of them are joined by ``-``.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+
+#: Greek and Cyrillic letters whose look is one Latin letter's (Unicode TR39, confusables.txt:
+#: those whose prototype is an ASCII letter). Only in a word that also holds a Latin letter
+#: are they read as it: a word in Greek or Cyrillic script alone stays as written.
+LOOKALIKES = {
+    unicodedata.lookup(name): latin
+    for name, latin in (
+        ("CYRILLIC CAPITAL LETTER A", "A"),
+        ("CYRILLIC CAPITAL LETTER VE", "B"),
+        ("CYRILLIC CAPITAL LETTER ES", "C"),
+        ("CYRILLIC CAPITAL LETTER IE", "E"),
+        ("CYRILLIC CAPITAL LETTER EN", "H"),
+        ("CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I", "I"),
+        ("CYRILLIC CAPITAL LETTER JE", "J"),
+        ("CYRILLIC CAPITAL LETTER KA", "K"),
+        ("CYRILLIC CAPITAL LETTER EM", "M"),
+        ("CYRILLIC CAPITAL LETTER O", "O"),
+        ("CYRILLIC CAPITAL LETTER ER", "P"),
+        ("CYRILLIC CAPITAL LETTER DZE", "S"),
+        ("CYRILLIC CAPITAL LETTER TE", "T"),
+        ("CYRILLIC CAPITAL LETTER HA", "X"),
+        ("CYRILLIC CAPITAL LETTER U", "Y"),
+        ("CYRILLIC CAPITAL LETTER STRAIGHT U", "Y"),
+        ("CYRILLIC CAPITAL LETTER QA", "Q"),
+        ("CYRILLIC CAPITAL LETTER WE", "W"),
+        ("CYRILLIC SMALL LETTER A", "a"),
+        ("CYRILLIC SMALL LETTER ES", "c"),
+        ("CYRILLIC SMALL LETTER IE", "e"),
+        ("CYRILLIC SMALL LETTER SHHA", "h"),
+        ("CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I", "i"),
+        ("CYRILLIC SMALL LETTER JE", "j"),
+        ("CYRILLIC SMALL LETTER O", "o"),
+        ("CYRILLIC SMALL LETTER ER", "p"),
+        ("CYRILLIC SMALL LETTER DZE", "s"),
+        ("CYRILLIC SMALL LETTER HA", "x"),
+        ("CYRILLIC SMALL LETTER U", "y"),
+        ("CYRILLIC SMALL LETTER KOMI DE", "d"),
+        ("CYRILLIC SMALL LETTER QA", "q"),
+        ("CYRILLIC SMALL LETTER WE", "w"),
+        ("CYRILLIC SMALL LETTER PALOCHKA", "l"),
+        ("GREEK CAPITAL LETTER ALPHA", "A"),
+        ("GREEK CAPITAL LETTER BETA", "B"),
+        ("GREEK CAPITAL LETTER EPSILON", "E"),
+        ("GREEK CAPITAL LETTER ZETA", "Z"),
+        ("GREEK CAPITAL LETTER ETA", "H"),
+        ("GREEK CAPITAL LETTER IOTA", "I"),
+        ("GREEK CAPITAL LETTER KAPPA", "K"),
+        ("GREEK CAPITAL LETTER MU", "M"),
+        ("GREEK CAPITAL LETTER NU", "N"),
+        ("GREEK CAPITAL LETTER OMICRON", "O"),
+        ("GREEK CAPITAL LETTER RHO", "P"),
+        ("GREEK CAPITAL LETTER TAU", "T"),
+        ("GREEK CAPITAL LETTER UPSILON", "Y"),
+        ("GREEK CAPITAL LETTER CHI", "X"),
+        ("GREEK SMALL LETTER ALPHA", "a"),
+        ("GREEK SMALL LETTER IOTA", "i"),
+        ("GREEK SMALL LETTER OMICRON", "o"),
+        ("GREEK SMALL LETTER NU", "v"),
+        ("GREEK SMALL LETTER RHO", "p"),
+    )
+}
+_LOOKALIKE_CLASS = "".join(sorted(LOOKALIKES))
+#: A word (a run of letters) holding a Latin letter and a Greek or Cyrillic lookalike.
+_MIXED_WORD = regex.compile(
+    rf"(?<!\p{{L}})(?=\p{{L}}*?[A-Za-z])(?=\p{{L}}*?[{_LOOKALIKE_CLASS}])\p{{L}}+"
+)
+_ANY_LOOKALIKE = regex.compile(f"[{_LOOKALIKE_CLASS}]")
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
@@ -44,6 +120,8 @@ def _fold_table() -> dict[int, str | None]:
                     category = unicodedata.category(char)
                     if category == "Cf":
                         table[point] = None
+                    elif char in _DASHES:
+                        table[point] = "-"
                     elif category != "Cn":
                         folded = unicodedata.normalize("NFKC", char)
                         if folded != char:
@@ -66,7 +144,8 @@ def _folding_database() -> Any:
         return None
     with _folding_lock:
         if _folding is None:
-            points = sorted(_fold_table())
+            # The lookalikes too: a text holding one may hold a word mixing scripts.
+            points = sorted({*_fold_table(), *map(ord, LOOKALIKES)})
             runs: list[tuple[int, int]] = []
             for point in points:
                 if runs and runs[-1][1] == point - 1:
@@ -93,7 +172,8 @@ def _stop(*_: object) -> bool:
 
 def _folds_any(utf8: bytes) -> bool:
     """True when the UTF-8 text (a lone surrogate as ``?``) holds a character the fold
-    changes (one Hyperscan pass; True without Hyperscan, so the caller looks itself)."""
+    changes or a lookalike (one Hyperscan pass; True without Hyperscan, so the caller
+    looks itself)."""
     database = _folding_database()
     if database is None:
         return True
@@ -171,6 +251,20 @@ def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
     return positions
 
 
+def _disguised(text: str) -> dict[int, str]:
+    """Return, by position, the Latin letter each lookalike in a word mixing scripts is read
+    as (``DOB`` written with a Cyrillic O); empty when there is none."""
+    outside = outside_ascii(text)
+    if _ANY_LOOKALIKE.search(outside) is None:
+        return {}
+    return {
+        word.start() + offset: LOOKALIKES[char]
+        for word in _MIXED_WORD.finditer(text)
+        for offset, char in enumerate(word.group())
+        if char in LOOKALIKES
+    }
+
+
 def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
     """Return the normalized view of ``text``, or None when matching may use the text itself
     (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
@@ -180,6 +274,11 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     if utf8 is not None and not _folds_any(utf8):
         return None  # most non-ASCII text: one pass over bytes the caller encoded anyway
     changed = _changed_positions(text, table)
+    disguised = _disguised(text)
+    if disguised:
+        # A lookalike is no character the fold changes: the two sets of positions are apart.
+        table = {**table, **{ord(text[index]): letter for index, letter in disguised.items()}}
+        changed = sorted([*changed, *disguised])
     if not changed:
         return None
     view_starts: list[int] = []

@@ -1,22 +1,33 @@
-"""The normalized view: NFKC per character, format characters skipped, spans mapped back."""
+"""The normalized view: NFKC per character, dashes as ``-``, format characters skipped,
+lookalike letters in words mixing scripts read as Latin, spans mapped back."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine_core.normalization import normalized_view
+from engine_core import Engine
+from engine_core.licensing.context import CommunityLicense
+from engine_core.normalization import LOOKALIKES, normalized_view
+from engine_core.packs.playbook import parse_playbook
 
-#: Characters that fold one to one (full-width forms) or vanish (format characters).
-_TRICKY = "４１２３ＡＢｊａ\u200b\u200c\u200d\u00ad\u2060\ufeff\u202e"
+#: Characters that fold one to one (full-width forms, dashes) or vanish (format characters).
+_TRICKY = "４１２３ＡＢｊａ\u200b\u200c\u200d\u00ad\u2060\ufeff\u202e\u2012\u2013\u2014\u2212"
 _TEXT = st.text(alphabet=st.sampled_from("ab 12-@." + _TRICKY), max_size=60)
+#: The dashes written for a hyphen (figure, en, em dash, minus sign...): each reads as ``-``.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 
 
 def _fold(text: str) -> str:
     return "".join(
-        "" if unicodedata.category(char) == "Cf" else unicodedata.normalize("NFKC", char)
+        ""
+        if unicodedata.category(char) == "Cf"
+        else "-"
+        if char in _DASHES
+        else unicodedata.normalize("NFKC", char)
         for char in text
     )
 
@@ -57,7 +68,7 @@ def test_every_view_span_maps_to_the_original_characters_it_came_from(
 #: themselves, ligatures and mathematical letters that do not, and lone surrogates.
 _ANY = st.text(
     alphabet=st.sampled_from(
-        "ab 12-@." + _TRICKY + "éüß€中한\ufb01\U0001d400\u2460\u00a0\u00b2\ud800\udfff"
+        "ab 12-@." + _TRICKY + "éüß€中한\ufb01\U0001d400\u2460\u00a0\u00b2\ud800\udfff" + "ΑоЕ"
     ),
     max_size=60,
 )
@@ -72,4 +83,62 @@ def test_the_view_is_the_same_with_the_caller_s_utf8(text: str) -> None:
     assert (alone is None) == (given_bytes is None)
     if alone is not None and given_bytes is not None:
         assert given_bytes.text == alone.text
-        assert given_bytes.text == _fold(text)
+
+
+def test_dashes_read_as_hyphens() -> None:
+    text = "card 4560\u20124520\u20139025\u20142831, minus \u2212"
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == "card 4560-4520-9025-2831, minus -"
+    assert text[slice(*view.original_span(5, 24))] == text[5:24]
+
+
+def test_lookalike_letters_in_a_word_mixing_scripts_read_as_latin() -> None:
+    # "IBAN" with a Greek capital iota and nu and a Cyrillic capital a; "DOB" with a
+    # Cyrillic capital o; "Medicare" with Cyrillic small ie, es and a.
+    text = "\u0399B\u0410\u039d: x, D\u041eB, \u041c\u0435di\u0441\u0430re"
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == "IBAN: x, DOB, Medicare"
+    assert len(view.text) == len(text)  # one letter for one: spans map back as they are
+
+
+def test_words_in_greek_or_cyrillic_alone_stay_as_written() -> None:
+    greek, bulgarian = (
+        "\u0391\u039c\u039a\u0391 12",
+        "\u0415\u0413\u041d \u0438 \u0434\u0430\u0442\u0430",
+    )
+    for text in (greek, bulgarian, "\u041e\u041a"):
+        assert normalized_view(text) is None
+
+
+@given(
+    st.text(alphabet=st.sampled_from("ab Z1" + "".join(LOOKALIKES) + "\u0431\u03bb"), max_size=40)
+)
+def test_a_lookalike_is_read_as_latin_only_inside_a_word_holding_a_latin_letter(
+    text: str,
+) -> None:
+    view = normalized_view(text)
+    seen = text if view is None else view.text
+    assert len(seen) == len(text)
+    for match in re.finditer(r"[^\W\d_]+", text):
+        word = match.group()
+        mixed = any("a" <= char.lower() <= "z" for char in word)
+        expected = "".join(LOOKALIKES.get(char, char) for char in word) if mixed else word
+        assert seen[match.start() : match.end()] == expected
+
+
+_PACK = Engine.for_pack(
+    parse_playbook('pack_id: test.lookalikes\ncodons: ["*"]\n'), CommunityLicense()
+)
+
+
+def test_a_disguised_label_and_dashed_value_are_found_and_redacted_whole() -> None:
+    """The label of a birth date with a Cyrillic O, a card joined by figure dashes."""
+    text = "D\u041eB: 14/08/1976, Visa 4560\u20124520\u20129025\u20122831"
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found["DATE_OF_BIRTH"] == ("14/08/1976",)
+    assert found["CREDIT_CARD"] == ("4560\u20124520\u20129025\u20122831",)
+    assert "4520" not in result.remedy.clean_text
+    assert "1976" not in result.remedy.clean_text
