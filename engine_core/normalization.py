@@ -3,9 +3,9 @@
 Full-width and other compatibility forms count as their plain forms (U+FF14,
 full-width four, is ``4``), the dashes and the minus sign as ``-``, and
 Unicode format characters (category Cf: zero-width space and joiner, soft
-hyphen, bidi marks) are skipped; in a word that mixes Latin letters with
-Greek or Cyrillic ones, those that look like a Latin letter count as it
-(``IBAN`` written with a Greek iota is ``IBAN``), so a value or a label
+hyphen, bidi marks) are skipped; Greek and Cyrillic letters that look like
+a Latin letter and touch one count as it (``IBAN`` written with a Greek
+iota is ``IBAN``), so a value or a label
 written to slip past a filter is still found. Every span found in the
 view maps back to the original text, and the whole original span is
 redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text needs no
@@ -36,8 +36,9 @@ _RANGES = ((0x80, 0x30000), (0xE0000, 0xE1000))
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 
 #: Greek and Cyrillic letters whose look is one Latin letter's (Unicode TR39, confusables.txt:
-#: those whose prototype is an ASCII letter). Only in a word that also holds a Latin letter
-#: are they read as it: a word in Greek or Cyrillic script alone stays as written.
+#: those whose prototype is an ASCII letter). A run of them that touches a Latin letter is
+#: read as Latin (a word disguised by swapping some letters); a word in Greek or Cyrillic
+#: script alone stays as written.
 LOOKALIKES = {
     unicodedata.lookup(name): latin
     for name, latin in (
@@ -96,10 +97,9 @@ LOOKALIKES = {
     )
 }
 _LOOKALIKE_CLASS = "".join(sorted(LOOKALIKES))
-#: A word (a run of letters) holding a Latin letter and a Greek or Cyrillic lookalike.
-_MIXED_WORD = regex.compile(
-    rf"(?<!\p{{L}})(?=\p{{L}}*?[A-Za-z])(?=\p{{L}}*?[{_LOOKALIKE_CLASS}])\p{{L}}+"
-)
+#: Where a lookalike touches a Latin letter (``re``: a plain class search is its fast case).
+_GLUED = re.compile(f"[A-Za-z][{_LOOKALIKE_CLASS}]|[{_LOOKALIKE_CLASS}][A-Za-z]")
+
 _ANY_LOOKALIKE = regex.compile(f"[{_LOOKALIKE_CLASS}]")
 
 _lock = threading.Lock()
@@ -131,7 +131,8 @@ def _fold_table() -> dict[int, str | None]:
 
 
 _folding_lock = threading.Lock()
-#: A Hyperscan database (UTF-8) matching every character the fold changes, compiled on
+#: A Hyperscan database (UTF-8) matching every character the fold changes and every
+#: lookalike touching a Latin letter, compiled on
 #: first use (about 14 ms); None until then, or without Hyperscan.
 _folding: Any = None
 _folding_scratch = threading.local()
@@ -144,8 +145,7 @@ def _folding_database() -> Any:
         return None
     with _folding_lock:
         if _folding is None:
-            # The lookalikes too: a text holding one may hold a word mixing scripts.
-            points = sorted({*_fold_table(), *map(ord, LOOKALIKES)})
+            points = sorted(_fold_table())
             runs: list[tuple[int, int]] = []
             for point in points:
                 if runs and runs[-1][1] == point - 1:
@@ -156,11 +156,13 @@ def _folding_database() -> Any:
                 f"\\x{{{low:x}}}" if low == high else f"\\x{{{low:x}}}-\\x{{{high:x}}}"
                 for low, high in runs
             )
+            lookalikes = "".join(f"\\x{{{ord(char):x}}}" for char in _LOOKALIKE_CLASS)
+            glued = f"[A-Za-z][{lookalikes}]|[{lookalikes}][A-Za-z]"
             database = HYPERSCAN.Database(mode=HYPERSCAN.HS_MODE_BLOCK)
             database.compile(
-                expressions=[f"[{members}]".encode("ascii")],
-                ids=[0],
-                flags=[HYPERSCAN.HS_FLAG_UTF8 | HYPERSCAN.HS_FLAG_SINGLEMATCH],
+                expressions=[f"[{members}]".encode("ascii"), glued.encode("ascii")],
+                ids=[0, 1],
+                flags=[HYPERSCAN.HS_FLAG_UTF8 | HYPERSCAN.HS_FLAG_SINGLEMATCH] * 2,
             )
             _folding = database
         return _folding
@@ -172,8 +174,8 @@ def _stop(*_: object) -> bool:
 
 def _folds_any(utf8: bytes) -> bool:
     """True when the UTF-8 text (a lone surrogate as ``?``) holds a character the fold
-    changes or a lookalike (one Hyperscan pass; True without Hyperscan, so the caller
-    looks itself)."""
+    changes or a lookalike touching a Latin letter (one Hyperscan pass; True without
+    Hyperscan, so the caller looks itself)."""
     database = _folding_database()
     if database is None:
         return True
@@ -252,17 +254,20 @@ def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
 
 
 def _disguised(text: str) -> dict[int, str]:
-    """Return, by position, the Latin letter each lookalike in a word mixing scripts is read
-    as (``DOB`` written with a Cyrillic O); empty when there is none."""
-    outside = outside_ascii(text)
-    if _ANY_LOOKALIKE.search(outside) is None:
-        return {}
-    return {
-        word.start() + offset: LOOKALIKES[char]
-        for word in _MIXED_WORD.finditer(text)
-        for offset, char in enumerate(word.group())
-        if char in LOOKALIKES
-    }
+    """Return, by position, the Latin letter each lookalike touching a Latin letter (and each
+    in a run of them touching one) is read as (``DOB`` written with a Cyrillic O)."""
+    letters: dict[int, str] = {}
+    position = 0
+    # Each search from the character after the last join found: joins may share a letter.
+    while (glued := _GLUED.search(text, position)) is not None:
+        position = glued.start() + 1
+        # The run of lookalikes on the side of the join that holds one.
+        index = glued.start() + (0 if text[glued.start()] in LOOKALIKES else 1)
+        step = 1 if index > glued.start() else -1
+        while 0 <= index < len(text) and text[index] in LOOKALIKES and index not in letters:
+            letters[index] = LOOKALIKES[text[index]]
+            index += step
+    return letters
 
 
 def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
@@ -274,7 +279,7 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     if utf8 is not None and not _folds_any(utf8):
         return None  # most non-ASCII text: one pass over bytes the caller encoded anyway
     changed = _changed_positions(text, table)
-    disguised = _disguised(text)
+    disguised = _disguised(text) if _ANY_LOOKALIKE.search(text) is not None else {}
     if disguised:
         # A lookalike is no character the fold changes: the two sets of positions are apart.
         table = {**table, **{ord(text[index]): letter for index, letter in disguised.items()}}
