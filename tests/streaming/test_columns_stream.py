@@ -111,7 +111,9 @@ def test_tables_stream_exactly_as_evaluate_redacts_them(
     sizes: list[int],
     breaks: list[str],
 ) -> None:
-    rng = random.Random(seed)
+    # Cells drawn apart from the numbers: one stream of both made some filler cells equal
+    # to a later row's BSN, an occurrence released before the text that makes it a value.
+    rng = random.Random(f"cells {seed}")
     numbers = valid_bsns(rows, seed)
 
     def joined(cells: list[str], tag: str = "td") -> str:
