@@ -283,3 +283,18 @@ def test_an_assigned_token_failing_its_providers_checksum_is_no_secret() -> None
 def test_a_word_and_a_number_or_a_cut_value_is_no_secret(value: str) -> None:
     """The first guesses of any attacker, and values cut short in documentation."""
     assert not checks.high_entropy(value)
+
+
+@pytest.mark.parametrize("value", sorted(checks.PUBLISHED_EXAMPLES))
+def test_published_documentation_examples_are_no_secret(value: str) -> None:
+    """jwt.io's sample token and Stripe's documented test keys pass no secret check."""
+    assert not any(check(value) for check in checks.CHECKS.values())
+
+
+def test_a_real_looking_stripe_key_still_counts() -> None:
+    assert checks.CHECKS["plausible_token"]("sk_test_" + _token(B62, 24, seed=7))
+
+
+@pytest.mark.parametrize("value", ["hunter2-not-real", "Fake-Passw0rd!", "SamplePass#2024"])
+def test_passwords_marked_as_stand_ins_are_no_secret(value: str) -> None:
+    assert not checks.high_entropy(value)

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import itertools
 import json
 import math
 import re
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from urllib.parse import unquote, urlsplit
 
 __all__ = [
     "CHECKS",
+    "PUBLISHED_EXAMPLES",
     "connection_string_has_password",
     "crc32_base62_checksum_valid",
     "discord_bot_token_valid",
@@ -50,6 +53,24 @@ _PLACEHOLDER_WORDS = (
     "****",
     "...",  # a value cut short in documentation: sk-ant-api03-...
     "\u2026",
+    "not-real",
+    "not_real",
+    "notreal",
+    "fake",
+    "sample",
+)
+#: Credentials their providers publish in documentation, copied into tutorials and tests
+#: everywhere: jwt.io's sample token and Stripe's documented test keys. They grant nothing.
+PUBLISHED_EXAMPLES = frozenset(
+    {
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+        ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+        ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+        "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+        "pk_test_TYooMQauvdEDq54NiTphI7jx",
+        "pk_test_6pRNASCoBOKtIshFeQd4XMUh",
+    }
 )
 #: ...or as the whole value (a weak real password such as Secret123! still counts).
 _PLACEHOLDER_VALUES = frozenset({"password", "passwd", "pass", "pwd", "secret"})
@@ -263,9 +284,20 @@ def password_assignment_valid(value: str) -> bool:
     return high_entropy(literal)
 
 
-#: The named checks of the secret detectors (``type: checked``, ``check: <name>``).
+def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
+    """Return ``check`` refusing the published examples (:data:`PUBLISHED_EXAMPLES`) too."""
+
+    @functools.wraps(check)
+    def checked(value: str) -> bool:
+        return value not in PUBLISHED_EXAMPLES and check(value)
+
+    return checked
+
+
+#: The named checks of the secret detectors (``type: checked``, ``check: <name>``); none
+#: takes a published example.
 CHECKS = {
-    function.__name__: function
+    function.__name__: _unpublished(function)
     for function in (
         connection_string_has_password,
         crc32_base62_checksum_valid,
