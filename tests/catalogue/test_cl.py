@@ -30,6 +30,7 @@ def test_rut(builtin: Engine, text: str, number: str) -> None:
     "text",
     [
         "RUT: 12.531.909-3",  # check digit changed (python-stdnum's example)
+        "RUT: 15.026.723-8",  # mistyped: its head 15.026.723 passes the check without a dash
         "RUT: 76086A28-5",  # a letter in the body (python-stdnum's example)
         "RUT: 76.086.428-K",  # check character changed
         "RUT: 760.864.285-5",  # grouped wrong

@@ -54,6 +54,19 @@ def test_not_bare_ssn(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "US_SSN") == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "phone (not in service): +386 1 234 45 9367",  # the groups of a +CC number
+        "phone (not in service): +41 78 156 88 5684",
+        "Tel +1 234-45-9367",
+    ],
+)
+def test_no_ssn_inside_an_international_number(builtin: Engine, text: str) -> None:
+    """Groups after a +CC country code belong to that number, valid or not: no SSN."""
+    assert values(builtin, text, "US_SSN") == []
+
+
 def test_dashed_ssn_keeps_its_rule_id_and_needs_no_context(builtin: Engine) -> None:
     """The dashed and spaced forms stay under the original id ``us_ssn``, context or not."""
     for text in ("Applicant 536-90-4399", "Applicant 536 90 4399"):
