@@ -144,6 +144,10 @@ def test_numbers_outside_the_numbering_plan_are_not_phones(builtin: Engine, text
         # libphonenumber's Israeli example and a neighbour, one space apart: two numbers.
         ("02-123-4567 02-123-4568", ["02-123-4567", "02-123-4568"]),
         ("02-123-4567 0121 234 5678", ["02-123-4567", "0121 234 5678"]),  # then a UK one
+        # A label glued to a +CC number (Romanian and Brazilian numbers, libphonenumber's
+        # ranges): the + starts the number.
+        ("Telefon+40 21 110 0922", ["+40 21 110 0922"]),
+        ("Celular+551123498873", ["+551123498873"]),
     ],
 )
 def test_boundaries_lists_and_neighbours(builtin: Engine, text: str, expected: list[str]) -> None:
@@ -161,6 +165,9 @@ def test_boundaries_lists_and_neighbours(builtin: Engine, text: str, expected: l
         "Dra beloppet från kortet 4994 6555 6265 1993. Mitt mobilnummer är",  # nor a card
         "Fødselsnummer: 090295 36748 Ring meg på",  # a label names the value
         "Ring mig på nytt: personnummer 4011070226",  # a bare run of digits
+        # An access log's status and size, in a line whose query holds a phone word.
+        '"GET /v1/users?phone=%2B4740617103 HTTP/1.1" 422 1125 "-" "okhttp/4.12.0"',
+        '"POST /signup?mobileNumber=x HTTP/2" 201 3348 "-" "curl/8.5.0"',
     ],
 )
 def test_other_identifiers_are_not_phones(builtin: Engine, text: str) -> None:
