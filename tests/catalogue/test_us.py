@@ -150,6 +150,10 @@ def test_itin_groups() -> None:
         ("Passport No. A12345678", "A12345678"),  # Next Generation passports: letter + 8
         ("U.S. passport 987654321 issued 2019", "987654321"),
         ("Passport No.: 123456789\nMy BIR TIN is pending", "123456789"),  # its own label first
+        # A field named for it: the word heads the field's name (context_field_head).
+        ("passport_no = '987654321'", "987654321"),
+        ('{"passport_number": "A12345678"}', "A12345678"),
+        ("GET /verify?passport_no=123456789&lang=en", "123456789"),
     ],
 )
 def test_us_passport(builtin: Engine, text: str, number: str) -> None:
@@ -168,7 +172,13 @@ def test_us_passports_side_by_side(builtin: Engine) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Booking 123456789 confirmed", "passport 12345678", "passport AB1234567X"]
+    "text",
+    [
+        "Booking 123456789 confirmed",
+        "passport 12345678",
+        "passport AB1234567X",
+        "passport_expiry: 20280501",  # a date, not the number's shape
+    ],
 )
 def test_not_us_passport(builtin: Engine, text: str) -> None:
     """Without the word passport, or with the wrong shape: no passport."""
