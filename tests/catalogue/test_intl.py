@@ -613,6 +613,29 @@ def test_one_value_claimed_by_context_and_repeated(builtin: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            '"GET /api/customers?email=k.moen%40online.no&lang=no HTTP/1.1" 200 512',
+            "k.moen%40online.no",
+        ),
+        ("next=%2Fhome&user=Jane.Doe%40example.co.uk", "Jane.Doe%40example.co.uk"),
+    ],
+)
+def test_an_address_percent_encoded_in_a_query_is_found_whole(
+    builtin: Engine, text: str, address: str
+) -> None:
+    """A URL's query encodes the @ as %40 (RFC 3986): the address is found, and redacted."""
+    assert values(builtin, text, "EMAIL") == [address]
+    assert address not in builtin.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize("text", ["discount 50%40 off", "ratio a%40b", "progress 100%40s left"])
+def test_a_percent_sign_before_40_is_no_address(builtin: Engine, text: str) -> None:
+    assert values(builtin, text, "EMAIL") == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "DATABASE_URL=mysql://readonly:zl5Ok1Iw5A7HyQrP1@replica-2.internal/db",
