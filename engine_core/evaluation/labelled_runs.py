@@ -3,7 +3,8 @@
 A value written to slip past a filter keeps its label and loses its layout:
 ``PESEL: 7 1 0 5 1 8 3 3 8 0 4``, ``Fnr.: 24085`` and ``344680`` on the next
 line, ``IdNr. = 6147 - 5908 - 266``, ``RUT 25 73 96 14 2``. Right after a
-context word of a context-required rule (and the label's gap), the run of
+context word of a context-required rule (and the label's gap, or, in a
+transcript, the rest of the question's line and the reply's speaker prefix), the run of
 digit groups and single letters that follows, joined by spaces, dots,
 dashes, slashes or one line break, is read without its separators: a
 prefix of it, ending at a group's end, that the rule takes whole as its own
@@ -29,6 +30,10 @@ __all__ = ["MAX_GROUPS", "LabelledRuns"]
 #: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
 #: quotes, brackets and back-ticks.
 _GAP = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<(\[]{0,8}"
+#: Or, in a transcript, a question's label and its reply: the rest of the question's line
+#: (no digit), then the reply's speaker prefix (``[00:00:17] Caller:``, ``12/03/2024, 10:01 -
+#: Ann:``) and up to three words before the value (``okay so``, ``sorry, I mean``).
+_REPLY = r"[^\d\n]{0,30}\n[^\n]{0,40}?:[ \t]+(?:[^\W\d_]+,?[ \t]+){0,3}"
 #: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
 _GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
 #: Between groups: up to three spaces, dots, dashes or slashes, or one line break.
@@ -38,13 +43,18 @@ _SEPARATOR = r"(?:[ \t./\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
 MAX_GROUPS = 20
 _GROUPS = regex.compile(_GROUP)
 #: A label's gap, then a run of two groups or more (one search per located word).
-_RUN = regex.compile(f"{_GAP}({_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}})")
+_RUN = regex.compile(f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}})")
 #: The same with one group (in a stream a second may still arrive).
-_OPEN_RUN = regex.compile(f"{_GAP}({_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}})")
+_OPEN_RUN = regex.compile(
+    f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}})"
+)
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
 _OPEN_TAIL = regex.compile(r"[ \t./\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
 _DIGIT = regex.compile("[0-9]")
+#: A capital letter alone after a run's digits: its check letter (``I`` and ``A`` are words;
+#: a group of one letter may also be a word's first, ``PAN`` or ``E-Mail`` on the next line).
+_CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
 #: A run written apart: a space, a line break, a tab or a long dash between two groups.
 _WRITTEN_APART = regex.compile("[\\s\u2013\u2014]")
 #: The longest value read joined, in characters.
@@ -142,11 +152,15 @@ def _value(
 ) -> Span | None:
     """Return the span of the longest run of ``groups`` (two or more) that ``rule`` takes
     whole, joined, after its label ``text[label:first]``, or None. A run ends before a group
-    of letters only (``... 0 4 a bit later``): a value is never the head of longer digits."""
+    of letters only (``... 0 4 a bit later``): a value is never the head of longer digits,
+    nor of a value ending in a check letter (``3174 5120 Z``: a Spanish DNI, no 8-digit id)."""
     prefix = text[label:first]
     joined = "".join(text[group_start:group_end] for group_start, group_end in groups)
     for count in range(len(groups), 1, -1):
-        if count < len(groups) and _DIGIT.search(text, *groups[count]) is not None:
+        if count < len(groups) and (
+            _DIGIT.search(text, *groups[count]) is not None
+            or _CHECK_LETTER.match(text, groups[count][0]) is not None
+        ):
             continue
         length = sum(end - begin for begin, end in groups[:count])
         if length > _LONGEST:

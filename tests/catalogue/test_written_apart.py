@@ -20,6 +20,18 @@ from .conftest import hits
         ("NHS No.: 94347\n65919", "UK_NHS", "94347\n65919"),
         ("BSN: 11 12 22 33 3", "NL_BSN", "11 12 22 33 3"),
         ("OIB: 3 3 3 9 2 0 0 5 9 6 1 a hvala", "HR_OIB", "3 3 3 9 2 0 0 5 9 6 1"),
+        # A transcript: the question names it, the reply on the next line gives it after the
+        # speaker's prefix and a few words.
+        (
+            "Agent: Proszę podać nr PESEL.\n[00:00:17] Caller:  4 4 0 5 1 4 0 1 3 5 9\n",
+            "PL_PESEL",
+            "4 4 0 5 1 4 0 1 3 5 9",
+        ),
+        (
+            "12/03/2024, 10:01 - Bot: Vul uw BSN in.\n12/03/2024, 10:01 - Ann: mm, 11 12 22 33 3",
+            "NL_BSN",
+            "11 12 22 33 3",
+        ),
     ],
 )
 def test_a_value_written_apart_after_its_label_is_found(
@@ -36,10 +48,19 @@ def test_a_value_written_apart_after_its_label_is_found(
         "BSN: 1 1 1 2 2 2 3 3 3 4",  # its head is no value: it is part of longer digits
         "BSN: 111.222.33",  # dots alone: the format's own layout decides (none here)
         "Tel.: 58 920 28 5",  # a phone number's grouping is part of its check
+        # The next line without a speaker's prefix: its words are no reply.
+        "Proszę podać nr PESEL.\nZamówienie numer 4 4 0 5 1 4 0 1 3 5 9",
     ],
 )
 def test_a_run_that_is_no_value_stays(builtin: Engine, text: str) -> None:
     assert hits(builtin, text) == []
+
+
+def test_a_head_before_a_check_letter_is_no_value(builtin: Engine) -> None:
+    """A capital letter alone after the digits is their check letter (a Spanish DNI's):
+    the digits before it are no 8-digit Argentine DNI."""
+    for text in ("DNI: 5436 2315 K", "DNI:\n[00:00:34] Caller: okay so 5436 2315 K"):
+        assert "AR_DNI" not in {hit.category for hit in hits(builtin, text)}
 
 
 def test_the_rules_own_value_is_left_to_them(builtin: Engine) -> None:
