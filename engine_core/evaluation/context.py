@@ -39,6 +39,7 @@ __all__ = [
     "all_words",
     "camel_joined",
     "caseless",
+    "dotted_forms",
     "exceptions_folded",
     "fold_word",
     "folded_words",
@@ -70,6 +71,8 @@ _BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
 _LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
 #: Shorter words keep their accents in every form: without them they are other words.
 MIN_UNACCENTED_CHARS = 8
+#: The longest acronym also written with dots (``N.I.F.``): longer capitals are words.
+MAX_DOTTED_CHARS = 4
 #: Where a phrase's words meet: spaces or hyphens.
 _KEY_JOINTS = re.compile(r"[\s\-]+")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
@@ -197,15 +200,27 @@ def unaccented(word: str) -> str:
     return unicodedata.normalize("NFC", bare)
 
 
+def dotted_forms(word: str) -> set[str]:
+    """Return an acronym of two to four capitals written with its dots too (``NIF``:
+    ``N.I.F.`` and ``N.I.F``), as forms and letters write it; nothing for another word."""
+    if not (2 <= len(word) <= MAX_DOTTED_CHARS and word.isascii() and word.isalpha()):
+        return set()
+    if not word.isupper():
+        return set()
+    dotted = ".".join(word)
+    return {dotted, dotted + "."}
+
+
 def folded_words(words: Iterable[str]) -> set[str]:
     """Return every context word as the scanned text holds it (:func:`fold_word`), without
-    its accents too (:func:`unaccented`), with their field-name forms (:func:`key_forms`)."""
+    its accents too (:func:`unaccented`), with their field-name forms (:func:`key_forms`)
+    and an acronym's dotted forms (:func:`dotted_forms`)."""
     return {
         form
         for word in words
         if (folded := fold_word(word))
         for written in {folded, unaccented(folded)}
-        for form in key_forms(written)
+        for form in key_forms(written) | dotted_forms(written)
     }
 
 

@@ -40,6 +40,10 @@ from .conftest import catalogue_engine, values
         ),
         ("au.acn", "AU_ACN", '{"acn_number": "004085616"}', "004085616"),
         ("us.ssn_bare", "US_SSN", "soc_sec_no = '536904399'", "536904399"),
+        # An acronym written with its dots, as forms and letters write it.
+        ("pt.nif", "PT_NIF", "N.I.F.: 501964843", "501964843"),
+        ("pt.nif", "PT_NIF", "| Nome | N.I.F. |\n|---|---|\n| Ana | 501964843 |", "501964843"),
+        ("nl.bsn", "NL_BSN", "B.S.N 111222333", "111222333"),
     ],
 )
 def test_an_abbreviation_or_field_name_labels_its_value(

@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from engine_core import Engine
 from engine_core.errors import UnsupportedPackDeclarationError
 from engine_core.evaluation import context_words
-from engine_core.evaluation.context import Context, folded_words, key_forms, unaccented
+from engine_core.evaluation.context import (
+    Context,
+    dotted_forms,
+    folded_words,
+    key_forms,
+    unaccented,
+)
 from engine_core.evaluation.context_words import ContextWords, caseless
 from engine_core.licensing.context import CommunityLicense
 from engine_core.normalization import normalized_view
@@ -303,6 +309,15 @@ def test_a_phrase_is_also_written_as_a_field_name() -> None:
     assert key_forms("Tel.: privat") == {"Tel.: privat"}  # not a phrase of plain words
     # A hyphenated word is a phrase too: Steuer-ID is written steuer_id and Steuer ID.
     assert key_forms("Steuer-ID") == {"Steuer-ID", "Steuer_ID", "SteuerID", "Steuer ID"}
+
+
+def test_an_acronym_is_also_written_with_its_dots() -> None:
+    """Forms and letters write ``N.I.F.``; a longer word or one in small letters has no dots."""
+    assert dotted_forms("NIF") == {"N.I.F", "N.I.F."}
+    assert dotted_forms("ID") == {"I.D", "I.D."}
+    assert dotted_forms("PESEL") == set()
+    assert dotted_forms("nif") == set()
+    assert dotted_forms("St.-Nr") == set()
 
 
 def test_a_long_word_is_also_written_without_its_accents() -> None:
