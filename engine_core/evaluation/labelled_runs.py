@@ -28,16 +28,16 @@ from .rules import CompiledRule
 __all__ = ["MAX_GROUPS", "LabelledRuns"]
 
 #: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
-#: quotes, brackets and back-ticks.
-_GAP = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<(\[]{0,8}"
+#: quotes, brackets, back-ticks and arrows (``TIN -> ``, ``DOB →``).
+_GAP = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<>\u2192(\[]{0,8}"
 #: Or, in a transcript, a question's label and its reply: the rest of the question's line
 #: (no digit), then the reply's speaker prefix (``[00:00:17] Caller:``, ``12/03/2024, 10:01 -
 #: Ann:``) and up to three words before the value (``okay so``, ``sorry, I mean``).
 _REPLY = r"[^\d\n]{0,30}\n[^\n]{0,40}?:[ \t]+(?:[^\W\d_]+,?[ \t]+){0,3}"
 #: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
 _GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
-#: Between groups: up to three spaces, dots, dashes or slashes, or one line break.
-_SEPARATOR = r"(?:[ \t./\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
+#: Between groups: up to three spaces, dots, dashes, slashes or underscores, or one line break.
+_SEPARATOR = r"(?:[ \t./_\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
 #: The most groups read after one label (a value written one character apart: 18 and a
 #: check character at most).
 MAX_GROUPS = 20
@@ -50,13 +50,14 @@ _OPEN_RUN = regex.compile(
 )
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
-_OPEN_TAIL = regex.compile(r"[ \t./\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
+_OPEN_TAIL = regex.compile(r"[ \t./_\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
 _DIGIT = regex.compile("[0-9]")
 #: A capital letter alone after a run's digits: its check letter (``I`` and ``A`` are words;
 #: a group of one letter may also be a word's first, ``PAN`` or ``E-Mail`` on the next line).
 _CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
-#: A run written apart: a space, a line break, a tab or a long dash between two groups.
-_WRITTEN_APART = regex.compile("[\\s\u2013\u2014]")
+#: A run written apart: a space, a line break, a tab, a long dash or an underscore between
+#: two groups (no format joins its groups with an underscore).
+_WRITTEN_APART = regex.compile("[\\s_\u2013\u2014]")
 #: The longest value read joined, in characters.
 _LONGEST = 24
 

@@ -20,6 +20,8 @@ from .conftest import hits
         ("NHS No.: 94347\n65919", "UK_NHS", "94347\n65919"),
         ("BSN: 11 12 22 33 3", "NL_BSN", "11 12 22 33 3"),
         ("OIB: 3 3 3 9 2 0 0 5 9 6 1 a hvala", "HR_OIB", "3 3 3 9 2 0 0 5 9 6 1"),
+        ("BSN -> 111_222_333", "NL_BSN", "111_222_333"),  # underscores, after an arrow
+        ("PESEL \u2192 440_514_013_59", "PL_PESEL", "440_514_013_59"),
         # A transcript: the question names it, the reply on the next line gives it after the
         # speaker's prefix and a few words.
         (
