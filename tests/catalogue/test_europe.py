@@ -34,7 +34,7 @@ EUROPEAN = tuple(EXAMPLES)
 #: its rule ids, whether the built-in pack turns it on, and whether it needs context.
 CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
     "DE_TAX_ID": (("de.tax_id",), True, (True,)),
-    "DE_TAX_NUMBER": (("de.tax_number",), True, (True,)),
+    "DE_TAX_NUMBER": (("de.tax_number", "de.tax_number_compact"), True, (True, True)),
     "DE_ID_CARD": (("de.id_card",), True, (True,)),
     "DE_PASSPORT": (("de.passport",), True, (True,)),
     "DE_SOCIAL_SECURITY": (("de.social_security",), True, (True,)),
