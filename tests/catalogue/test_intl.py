@@ -498,6 +498,10 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("| navn | fdato |\n|---|---|\n| Øyvind Holm | 21.01.1993 |\n", "21.01.1993"),
         ("Gim. data: 1973.03.15", "1973.03.15"),
         ("Geburtstag: 9. Dezember 1980", "9. Dezember 1980"),
+        # One space between the parts (a form's boxes; thin spaces fold to spaces).
+        ("Fecha de nacimiento: 27 12 1951", "27 12 1951"),
+        ("D.O.B.: 2000\u200702\u200704", "2000\u200702\u200704"),
+        ("né(e) le 12/01/2004", "12/01/2004"),  # the French forms' né(e)
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -526,6 +530,8 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "注文日 1977年5月30日",  # an order date
         "생년월일: 1988년 13월 30일",  # no month 13
         "Datum narození: 7. 1. 2065",  # in the future
+        "Geburtsdatum: 12 13 1985",  # spaced, no month 13
+        "DOB: 12 03 2024 10:00",  # spaced, then a time: a time stamp
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
@@ -544,6 +550,9 @@ def test_date_of_birth_check() -> None:
     assert not date_of_birth("14/03/2442")  # B.E. 2442 is 1899
     assert date_of_birth("1985. 03. 14.")
     assert date_of_birth("14. 3. 1985")
+    assert date_of_birth("14 03 1985")
+    assert date_of_birth("1985 03 14")
+    assert not date_of_birth("14 03 85")  # a two-digit year: spaced, any numbers
     assert date_of_birth("1985年3月14日")
     assert not date_of_birth("1985年2月30日")
 

@@ -569,6 +569,10 @@ _SPACED_AND_CJK_DATES = tuple(
     for pattern in (
         r"(?P<day>[0-9]{1,2})\.[ ]?(?P<month>[0-9]{1,2})\.[ ]?(?P<year>[0-9]{4})",
         r"(?P<year>[0-9]{4})\.[ ](?P<month>[0-9]{1,2})\.[ ](?P<day>[0-9]{1,2})\.?",
+        # One space between the parts, day first or year first (a form's boxes, or thin
+        # spaces folded): 17 03 1989, 2001 09 19.
+        r"(?P<day>[0-9]{1,2})[ ](?P<month>[0-9]{1,2})[ ](?P<year>[0-9]{4})",
+        r"(?P<year>[0-9]{4})[ ](?P<month>[0-9]{1,2})[ ](?P<day>[0-9]{1,2})",
         r"(?P<year>[0-9]{4})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月[ ]?(?P<day>[0-9]{1,2})[ ]?日",
         r"(?P<year>[0-9]{4})[ ]?년[ ]?(?P<month>[0-9]{1,2})[ ]?월[ ]?(?P<day>[0-9]{1,2})[ ]?일",
     )
@@ -631,7 +635,8 @@ def date_of_birth(value: str) -> bool:
 
     Numeric: year-month-day, day-month-year or month-day-year with one of
     ``/ - .`` throughout (two- or four-digit year, or a Thai Buddhist-era year:
-    ``14/03/2528``), or with spaces after the dots (``14. 3. 1985``, ``1985. 03. 14.``);
+    ``14/03/2528``), or with spaces after the dots (``14. 3. 1985``, ``1985. 03. 14.``) or
+    between the parts (``14 03 1985``, ``1985 03 14``);
     written: ``14 March 1985``, ``March 14, 1985``, ``14th of March 1985``,
     ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985`` and the like in
     English, German, French, Spanish, Italian, Portuguese and Dutch, with the month
