@@ -629,6 +629,7 @@ def test_one_value_claimed_by_context_and_repeated(builtin: Engine) -> None:
             "k.moen%40online.no",
         ),
         ("next=%2Fhome&user=Jane.Doe%40example.co.uk", "Jane.Doe%40example.co.uk"),
+        ("to=first%2Blast%40example.com&x=1", "first%2Blast%40example.com"),  # first+last@
     ],
 )
 def test_an_address_percent_encoded_in_a_query_is_found_whole(

@@ -34,6 +34,7 @@ CANDIDATES: tuple[str, ...] = (
     "a.b+tag@mail.example.co.uk",
     "x_y-z@sub.domain.org",
     "0@0.AA",
+    "jane.doe%40example.com",  # as a URL's query writes it
     # phones, international and national formats
     "+1 415 555 0132",
     "+1-415-555-0132",
