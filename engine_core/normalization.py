@@ -5,9 +5,9 @@ full-width four, is ``4``), the dashes and the minus sign as ``-``, and
 Unicode format characters (category Cf: zero-width space and joiner, soft
 hyphen, bidi marks) are skipped; Greek and Cyrillic letters that look like
 a Latin letter and touch one count as it (``IBAN`` written with a Greek
-iota is ``IBAN``), so a value or a label
-written to slip past a filter is still found. Every span found in the
-view maps back to the original text, and the whole original span is
+iota is ``IBAN``), so a value or a label written to slip past a filter is
+still found. Every span found in the view maps back to the original text,
+and the whole original span is
 redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text needs no
 view. Folding is per character, which keeps the mapping exact.
 """
@@ -20,8 +20,6 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
-
-import regex
 
 from .anchors import HYPERSCAN
 
@@ -99,8 +97,11 @@ LOOKALIKES = {
 _LOOKALIKE_CLASS = "".join(sorted(LOOKALIKES))
 #: Where a lookalike touches a Latin letter (``re``: a plain class search is its fast case).
 _GLUED = re.compile(f"[A-Za-z][{_LOOKALIKE_CLASS}]|[{_LOOKALIKE_CLASS}][A-Za-z]")
-
-_ANY_LOOKALIKE = regex.compile(f"[{_LOOKALIKE_CLASS}]")
+_ANY_LOOKALIKE = re.compile(f"[{_LOOKALIKE_CLASS}]")
+#: The same joins in UTF-8 bytes, a superset (every lookalike is two bytes, led by
+#: 0xCE-0xD4), for Hyperscan: it reads byte patterns some fifty times as fast as the same
+#: in UTF-8 mode.
+_GLUED_BYTES = (rb"[A-Za-z][\xCE-\xD4]", rb"[\xCE-\xD4][\x80-\xBF][A-Za-z]")
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
@@ -131,9 +132,9 @@ def _fold_table() -> dict[int, str | None]:
 
 
 _folding_lock = threading.Lock()
-#: A Hyperscan database (UTF-8) matching every character the fold changes and every
-#: lookalike touching a Latin letter, compiled on
-#: first use (about 14 ms); None until then, or without Hyperscan.
+#: Two Hyperscan databases, compiled on first use (about 14 ms): one (UTF-8) matching every
+#: character the fold changes, one every Greek or Cyrillic letter touching a Latin one
+#: (:data:`_GLUED_BYTES`); None until then, or without Hyperscan.
 _folding: tuple[Any, Any] | None = None
 _folding_scratch = threading.local()
 
@@ -179,12 +180,6 @@ def _stop(*_: object) -> bool:
     return True  # the first match answers the question: stop the scan
 
 
-#: A Greek or Cyrillic letter touching a Latin one, in UTF-8 bytes (every lookalike is
-#: two bytes, led by 0xCE-0xD4): a superset of the joins :func:`_disguised` reads. Byte
-#: patterns: Hyperscan reads them about fifty times as fast as the same in UTF-8 mode.
-_GLUED_BYTES = (rb"[A-Za-z][\xCE-\xD4]", rb"[\xCE-\xD4][\x80-\xBF][A-Za-z]")
-
-
 def _folds_any(utf8: bytes) -> tuple[bool, bool]:
     """Return whether the UTF-8 text (a lone surrogate as ``?``) holds a character the fold
     changes, and whether a Greek or Cyrillic letter touches a Latin one there (a Hyperscan
@@ -196,15 +191,20 @@ def _folds_any(utf8: bytes) -> tuple[bool, bool]:
     scratches = getattr(_folding_scratch, "scratches", None)
     if scratches is None:
         scratches = _folding_scratch.scratches = tuple(map(HYPERSCAN.Scratch, databases))
-    answers = []
-    for database, scratch in zip(databases, scratches, strict=True):
-        try:
-            database.scan(utf8, match_event_handler=_stop, scratch=scratch)
-        except HYPERSCAN.ScanTerminated:
-            answers.append(True)
-        else:
-            answers.append(False)
-    return answers[0], answers[1]
+    folds, glued = (
+        _matches(database, scratch, utf8)
+        for database, scratch in zip(databases, scratches, strict=True)
+    )
+    return folds, glued
+
+
+def _matches(database: Any, scratch: Any, data: bytes) -> bool:
+    """True when ``database`` matches anywhere in ``data`` (its scan stops at the first)."""
+    try:
+        database.scan(data, match_event_handler=_stop, scratch=scratch)
+    except HYPERSCAN.ScanTerminated:
+        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -256,9 +256,9 @@ def outside_ascii(text: str) -> str:
     return _ASCII.sub("", text)
 
 
-def _changed_positions(text: str, table: dict[int, str | None]) -> list[int]:
-    """Return the positions of the characters the fold changes, in order."""
-    outside = outside_ascii(text)
+def _changed_positions(text: str, table: dict[int, str | None], outside: str) -> list[int]:
+    """Return the positions of the characters the fold changes, in order (``outside``:
+    :func:`outside_ascii` of ``text``)."""
     if outside.translate(table) == outside:
         return []  # the common case, decided by two C passes without a loop per run
     positions: list[int] = []
@@ -299,12 +299,12 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         folds, glued = _folds_any(utf8)
         if not folds and not glued:
             return None
-        changed = _changed_positions(text, table) if folds else []
+        changed = _changed_positions(text, table, outside_ascii(text)) if folds else []
         disguised = _disguised(text) if glued else {}
     else:
-        changed = _changed_positions(text, table)
-        looks = _ANY_LOOKALIKE.search(outside_ascii(text)) is not None
-        disguised = _disguised(text) if looks else {}
+        outside = outside_ascii(text)
+        changed = _changed_positions(text, table, outside)
+        disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
     if disguised:
         # A lookalike is no character the fold changes: the two sets of positions are apart.
         table = {**table, **{ord(text[index]): letter for index, letter in disguised.items()}}

@@ -42,12 +42,20 @@ _SEPARATOR = r"(?:[ \t./_\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
 #: check character at most).
 MAX_GROUPS = 20
 _GROUPS = regex.compile(_GROUP)
+
+
+def _run(least: int) -> regex.Pattern[str]:
+    """Return the search for a label's gap (or a reply's prefix), then a run of at least
+    ``least`` groups (its group 1)."""
+    return regex.compile(
+        f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{{least - 1},{MAX_GROUPS - 1}}})"
+    )
+
+
 #: A label's gap, then a run of two groups or more (one search per located word).
-_RUN = regex.compile(f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{1,{MAX_GROUPS - 1}}})")
+_RUN = _run(2)
 #: The same with one group (in a stream a second may still arrive).
-_OPEN_RUN = regex.compile(
-    f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{0,{MAX_GROUPS - 1}}})"
-)
+_OPEN_RUN = _run(1)
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
 _OPEN_TAIL = regex.compile(r"[ \t./_\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")

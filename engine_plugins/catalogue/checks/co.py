@@ -14,13 +14,14 @@ from collections.abc import Callable
 
 from stdnum.co import nit
 
+from . import checked_after_dash
+
 __all__ = ["CHECKS", "co_nit"]
 
 
 def co_nit(value: str) -> bool:
     """True for a NIT written with its check digit after a dash that passes DIAN's check."""
-    number, dash, check_digit = value.rpartition("-")
-    return bool(dash and number.strip() and check_digit.strip() and nit.is_valid(value))
+    return checked_after_dash(value, nit.is_valid)
 
 
 CHECKS: dict[str, Callable[[str], bool]] = {"co_nit": co_nit}
