@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 SERVE_STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck bench clean generate-client catalogue-table
+.PHONY: serve test lint typecheck bench clean generate-client catalogue-table month-names
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,9 @@ bench: $(STAMP)
 # The client's models (engine_server/client/models.py) from the service's OpenAPI document.
 catalogue-table: $(STAMP)
 	$(BIN)/python -m engine_plugins.catalogue.table README.md plugins.md
+
+month-names: $(STAMP)
+	$(BIN)/python -m engine_plugins.catalogue.cldr_months
 
 generate-client: $(STAMP)
 	$(BIN)/python -m engine_server.client.codegen

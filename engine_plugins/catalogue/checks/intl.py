@@ -16,6 +16,9 @@ import regex
 from Crypto.Hash import keccak
 from stdnum import bitcoin, imei, luhn, mac
 
+from ..cldr_months import fold
+from ..month_names import MONTH_NAMES
+
 __all__ = [
     "CHECKS",
     "bitcoin_address",
@@ -255,300 +258,31 @@ def crypto_wallet(value: str) -> bool:
 
 # --- dates of birth -----------------------------------------------------------------
 
-#: Month names and abbreviations of the context languages (en, de, fr, es, it, pt, nl).
-_MONTHS: dict[int, tuple[str, ...]] = {
-    1: (
-        "january",
-        "jan",
-        "januar",
-        "jänner",
-        "janvier",
-        "janv",
-        "enero",
-        "ene",
-        "gennaio",
-        "gen",
-        "janeiro",
-        "januari",
-    ),
-    2: (
-        "february",
-        "feb",
-        "februar",
-        "février",
-        "fevrier",
-        "févr",
-        "fevr",
-        "febrero",
-        "febbraio",
-        "fevereiro",
-        "fev",
-        "februari",
-    ),
-    3: ("march", "mar", "märz", "maerz", "mär", "mars", "marzo", "março", "marco", "maart", "mrt"),
-    4: ("april", "apr", "avril", "avr", "abril", "abr", "aprile"),
-    5: ("may", "mai", "mayo", "maggio", "mag", "maio", "mei"),
-    6: ("june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho"),
-    7: ("july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho"),
-    8: ("august", "aug", "août", "aout", "agosto", "ago", "augustus"),
-    9: (
-        "september",
-        "sep",
-        "sept",
-        "septembre",
-        "septiembre",
-        "setiembre",
-        "settembre",
-        "set",
-        "setembro",
-    ),
-    10: (
-        "october",
-        "oct",
-        "oktober",
-        "okt",
-        "octobre",
-        "octubre",
-        "ottobre",
-        "ott",
-        "outubro",
-        "out",
-    ),
-    11: ("november", "nov", "novembre", "noviembre", "novembro"),
-    12: (
-        "december",
-        "dec",
-        "dezember",
-        "dez",
-        "décembre",
-        "decembre",
-        "déc",
-        "diciembre",
-        "dic",
-        "dicembre",
-        "dezembro",
-    ),
+#: Written forms of month names that CLDR does not list: Slovenian genitives as dates
+#: decline them (``9. junija 1972``), Croatian ``studenog``, German ``Maerz`` without its
+#: umlaut, Spanish ``setiembre`` (keys folded as :data:`MONTH_NAMES`'s).
+_MORE_MONTH_NAMES: dict[str, tuple[int, ...]] = {
+    "januarja": (1,),
+    "februarja": (2,),
+    "maerz": (3,),
+    "junija": (6,),
+    "julija": (7,),
+    "avgusta": (8,),
+    "setiembre": (9,),
+    "studenog": (11,),
 }
-#: Month names of the other context languages, nominative and genitive as dates write
-#: them (hr, pl, cs, sk, sl, ro, tr, fi, et, the Nordic languages, id, ms, tl). Croatian
-#: ``listopad`` is October, Polish and Czech November: either reads a date's day right.
-_MORE_MONTHS: dict[int, tuple[str, ...]] = {
-    1: (
-        "siječanj",
-        "siječnja",
-        "stycznia",
-        "styczeń",
-        "ledna",
-        "leden",
-        "januára",
-        "januarja",
-        "ianuarie",
-        "ocak",
-        "tammikuuta",
-        "tammikuu",
-        "jaanuar",
-        "januar",
-        "januari",
-        "janúar",
-        "enero",
-    ),
-    2: (
-        "veljača",
-        "veljače",
-        "lutego",
-        "luty",
-        "února",
-        "únor",
-        "februára",
-        "februarja",
-        "februarie",
-        "şubat",
-        "helmikuuta",
-        "helmikuu",
-        "veebruar",
-        "februar",
-        "februari",
-        "febrúar",
-        "pebrero",
-    ),
-    3: (
-        "ožujak",
-        "ožujka",
-        "marca",
-        "marzec",
-        "března",
-        "březen",
-        "marec",
-        "martie",
-        "mart",
-        "maaliskuuta",
-        "maaliskuu",
-        "märts",
-        "mars",
-        "marts",
-        "maret",
-        "mac",
-        "marso",
-    ),
-    4: (
-        "travanj",
-        "travnja",
-        "kwietnia",
-        "kwiecień",
-        "dubna",
-        "duben",
-        "apríla",
-        "aprila",
-        "aprilie",
-        "nisan",
-        "huhtikuuta",
-        "huhtikuu",
-        "aprill",
-        "apríl",
-        "abril",
-    ),
-    5: (
-        "svibanj",
-        "svibnja",
-        "maja",
-        "maj",
-        "května",
-        "květen",
-        "mája",
-        "mayıs",  # noqa: RUF001 - Turkish dotless i
-        "toukokuuta",
-        "toukokuu",
-        "mai",
-        "maí",
-        "mei",
-        "mayo",
-    ),
-    6: (
-        "lipanj",
-        "lipnja",
-        "czerwca",
-        "czerwiec",
-        "června",
-        "červen",
-        "júna",
-        "junij",
-        "junija",
-        "iunie",
-        "haziran",
-        "kesäkuuta",
-        "kesäkuu",
-        "juuni",
-        "juni",
-        "júní",
-        "jun",
-        "hunyo",
-    ),
-    7: (
-        "srpanj",
-        "srpnja",
-        "lipca",
-        "lipiec",
-        "července",
-        "červenec",
-        "júla",
-        "julij",
-        "julija",
-        "iulie",
-        "temmuz",
-        "heinäkuuta",
-        "heinäkuu",
-        "juuli",
-        "juli",
-        "júlí",
-        "julai",
-        "hulyo",
-    ),
-    8: (
-        "kolovoz",
-        "kolovoza",
-        "sierpnia",
-        "sierpień",
-        "srpna",
-        "srpen",
-        "augusta",
-        "avgust",
-        "avgusta",
-        "ağustos",
-        "elokuuta",
-        "elokuu",
-        "augusti",
-        "ágúst",
-        "agustus",
-        "ogos",
-        "agosto",
-    ),
-    9: (
-        "rujan",
-        "rujna",
-        "września",
-        "wrzesień",
-        "září",
-        "septembra",
-        "septembrie",
-        "eylül",
-        "syyskuuta",
-        "syyskuu",
-        "setyembre",
-    ),
-    10: (
-        "listopad",
-        "listopada",
-        "października",
-        "październik",
-        "října",
-        "říjen",
-        "októbra",
-        "oktobra",
-        "octombrie",
-        "ekim",
-        "lokakuuta",
-        "lokakuu",
-        "oktoober",
-        "október",
-        "oktubre",
-    ),
-    11: (
-        "studeni",
-        "studenoga",
-        "studenog",
-        "listopadu",
-        "novembra",
-        "noiembrie",
-        "kasım",  # noqa: RUF001 - Turkish dotless i
-        "marraskuuta",
-        "marraskuu",
-        "nóvember",
-        "nobyembre",
-    ),
-    12: (
-        "prosinac",
-        "prosinca",
-        "grudnia",
-        "grudzień",
-        "prosince",
-        "prosinec",
-        "decembra",
-        "decembrie",
-        "aralık",  # noqa: RUF001 - Turkish dotless i
-        "joulukuuta",
-        "joulukuu",
-        "detsember",
-        "desember",
-        "disember",
-        "disyembre",
-    ),
-}
-_MONTH_NUMBER = {
-    name: number
-    for months in (_MORE_MONTHS, _MONTHS)
-    for number, names in months.items()
-    for name in names
-}
+#: The Hebrew preposition a date glues to its month (``20 בנובמבר 1985``: in November).
+_HEBREW_IN = "\u05d1"
+
+
+def _months_named(name: str) -> tuple[int, ...]:
+    """Return the months ``name`` names in a context language (none: no month name)."""
+    key = fold(name)
+    months = MONTH_NAMES.get(key) or _MORE_MONTH_NAMES.get(key)
+    if months is None and key.startswith(_HEBREW_IN):
+        months = MONTH_NAMES.get(key[1:])
+    return months or ()
+
 
 _NUMERIC_DATE = regex.compile(r"([0-9]{1,4})([./-])([0-9]{1,2})\2([0-9]{1,4})")
 _DAY = r"(?P<day>[0-9]{1,2})(?:st|nd|rd|th|er|º|°)?\.?"
@@ -638,12 +372,12 @@ def date_of_birth(value: str) -> bool:
     ``14/03/2528``), or with spaces after the dots (``14. 3. 1985``, ``1985. 03. 14.``) or
     between the parts (``14 03 1985``, ``1985 03 14``);
     written: ``14 March 1985``, ``March 14, 1985``, ``14th of March 1985``,
-    ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985`` and the like in
-    English, German, French, Spanish, Italian, Portuguese and Dutch, with the month
-    names of the other Latin-script context languages (``8. kolovoza 1981``,
-    ``14 października 1985``, ``14 Şubat 1985``), and
-    ``1985年3月14日``, ``1985년 3월 14일``. The date must exist and lie between 1900
-    and today.
+    ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985`` and the like, with the
+    month names CLDR gives every context language, declined as dates write them
+    (``8. kolovoza 1981``, ``14 października 1985``, ``11 Νοεμβρίου 1975``,
+    ``4 ноември 1965``, ``20 בנובמבר 1985``, ``13 มกราคม 2539`` in the Buddhist era),
+    accents optional; and ``1985年3月14日``, ``1985년 3월 14일``. The date must exist
+    and lie between 1900 and today.
     """
     value = value.strip()
     if _NUMERIC_DATE.fullmatch(value) is not None:
@@ -658,9 +392,9 @@ def date_of_birth(value: str) -> bool:
     for pattern in _TEXT_DATES:
         written = pattern.fullmatch(value)
         if written is not None:
-            month = _MONTH_NUMBER.get(written["month"].lower())
-            return month is not None and _plausible_birth(
-                int(written["year"]), month, int(written["day"])
+            year, day = _full_year(written["year"]), int(written["day"])
+            return any(
+                _plausible_birth(year, month, day) for month in _months_named(written["month"])
             )
     return False
 
