@@ -148,6 +148,27 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "uses otherwise, so they count nowhere else.",
     ),
     Option(
+        "context_in_country",
+        list,
+        "Words that name the value only where the text shows the rule's country: another "
+        "value within the context window that country_categories or country_values name "
+        "(passport names a South African passport number beside a South African ID "
+        "number). At an equal distance such a rule wins over a rule whose country the text "
+        "does not show.",
+    ),
+    Option(
+        "country_categories",
+        list,
+        "For context_in_country: categories whose values show the rule's country (ZA_ID).",
+    ),
+    Option(
+        "country_values",
+        list,
+        "For context_in_country: regular expressions searched in every other value near "
+        "the rule's; a hit shows the rule's country (^[+]27 for a South African phone "
+        "number, [.]za$ for an e-mail address).",
+    ),
+    Option(
         "context_field_head",
         bool,
         "True: a context word of three letters or digits or more also labels as a field "

@@ -292,8 +292,15 @@ class Columns:
         for index in candidates:
             context = self._rules[index].context
             assert context is not None
+            # A word that counts only in the rule's country names no column: the rows
+            # may be any country's (docs/architecture.md, "Context").
             longest = max(
-                (end - start for start, end in context.spans(cell, 0, len(cell))), default=0
+                (
+                    end - start
+                    for start, end in context.spans(cell, 0, len(cell))
+                    if not context.in_country or caseless(cell[start:end]) not in context.in_country
+                ),
+                default=0,
             )
             if longest:
                 labels[index] = header_distance(longest)

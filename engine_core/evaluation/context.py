@@ -225,9 +225,14 @@ def folded_words(words: Iterable[str]) -> set[str]:
 
 
 def all_words(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """Return a rule's context words and its label-only words (``context_label``): every
-    word whose absence from a text means the rule's values there have none."""
-    return (*(options.get("context") or ()), *(options.get("context_label") or ()))
+    """Return a rule's context words, its label-only words (``context_label``) and its
+    words in its country (``context_in_country``): every word whose absence from a text
+    means the rule's values there have none."""
+    return (
+        *(options.get("context") or ()),
+        *(options.get("context_label") or ()),
+        *(options.get("context_in_country") or ()),
+    )
 
 
 def _word_pattern(word: str, field_head: bool = False) -> str:
@@ -263,6 +268,12 @@ class Context:
     #: The words that count only as the value's label right before it (the
     #: ``context_label`` option), as :func:`caseless` writes them.
     labels: frozenset[str] = frozenset()
+    #: The words that count only where the text shows the rule's country (the
+    #: ``context_in_country`` option), as :func:`caseless` writes them, and what shows it:
+    #: values of ``country_categories``, or values ``country_values`` finds a match in.
+    in_country: frozenset[str] = frozenset()
+    country_categories: frozenset[str] = frozenset()
+    country_values: regex.Pattern[str] | None = None
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
@@ -275,6 +286,10 @@ class Context:
             return None
         named = {caseless(word) for word in folded_words(options.get("context") or ())}
         labels = {caseless(word) for word in folded_words(options.get("context_label") or ())}
+        in_country = {
+            caseless(word) for word in folded_words(options.get("context_in_country") or ())
+        }
+        country_values = options.get("country_values") or ()
         field_head = bool(options.get("context_field_head", False))
         alternatives = "|".join(
             _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
@@ -302,6 +317,9 @@ class Context:
             field_head=field_head,
             excepts=excepts,
             labels=frozenset(labels - named),
+            in_country=frozenset(in_country - named - labels),
+            country_categories=frozenset(options.get("country_categories") or ()),
+            country_values=regex.compile("|".join(country_values)) if country_values else None,
             starts=starts,
         )
 
@@ -346,7 +364,9 @@ class Context:
                     position = match.end()
         return spans
 
-    def distance(self, text: str, start: int, end: int, skip: Span | None = None) -> int | None:
+    def distance(
+        self, text: str, start: int, end: int, skip: Span | None = None, *, in_country: bool = False
+    ) -> int | None:
         """Return how near the nearest context word is to ``text[start:end]``, or None
         (words within ``skip``, a table's header line, are no context: see
         :mod:`~engine_core.evaluation.columns`).
@@ -359,13 +379,20 @@ class Context:
         labels the next one: it ranks below every word before the value. A word
         right before a number (``DOB: 12/23/61``) is that number's label: no
         context for a value before it, nor for one on a later line. A word of
-        :attr:`labels` counts only as such a label of the value.
+        :attr:`labels` counts only as such a label of the value; a word of
+        :attr:`in_country` only when ``in_country`` is true (the text shows the country).
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         nearest: int | None = None
         for word_start, word_end in self.spans(text, low, high):
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
+                continue
+            if (
+                self.in_country
+                and not in_country
+                and caseless(text[word_start:word_end]) in self.in_country
+            ):
                 continue
             if self.labels and caseless(text[word_start:word_end]) in self.labels:
                 if word_end <= start and _LABEL_GAP.fullmatch(text, word_end, start):

@@ -35,6 +35,8 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
         return list(findings)
     starts = [table.body[0] for table in tables]
     claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
+    # Values whose only word near them counts where the text shows their rule's country.
+    in_country: list[tuple[Span, CompiledRule, int]] = []
     for finding in findings:
         rule = finding.rule
         context = rule.context
@@ -52,14 +54,31 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
                 label = table.label(span, rule.index)
                 if label is not None and (distance is None or label < distance):
                     distance = label
+            if distance is None and context.in_country:
+                skip = None if table is None else table.header
+                near = context.distance(text, span[0], span[1], skip, in_country=True)
+                if near is not None:
+                    in_country.append((span, rule, near))
+                    continue
             if context.required and distance is None:
                 continue
             claims.setdefault(span, []).append((rule, distance))
+    placed: frozenset[tuple[int, Span]] = (
+        _placed(text, claims, in_country) if in_country else frozenset()
+    )
+    for span, rule, near in in_country:
+        if (rule.index, span) in placed:
+            claims.setdefault(span, []).append((rule, near))
+        elif rule.context is not None and not rule.context.required:
+            claims.setdefault(span, []).append((rule, None))
     winners: list[tuple[Span, CompiledRule, int | None]] = []
     for span, claimants in claims.items():
-        rule, distance = claimants[0] if len(claimants) == 1 else min(claimants, key=_claim_rank)
+        if len(claimants) == 1:
+            rule, distance = claimants[0]
+        else:
+            rule, distance = min(claimants, key=lambda claim: _claim_rank(claim, span, placed))
         winners.append((span, rule, distance))
-    winners = _one_category_per_value(text, winners)
+    winners = _one_category_per_value(text, winners, placed)
     kept: dict[int, list[Span]] = {}
     for span, rule, _ in _contextual_overlaps_win(winners):
         kept.setdefault(rule.index, []).append(span)
@@ -73,30 +92,72 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
     return resolved
 
 
-def _claim_rank(claim: tuple[CompiledRule, int | None]) -> tuple[int, int, int]:
-    """Nearest context word first, then the more severe rule, then the earlier declared."""
+def _placed(
+    text: str,
+    claims: dict[Span, list[tuple[CompiledRule, int | None]]],
+    in_country: list[tuple[Span, CompiledRule, int]],
+) -> frozenset[tuple[int, Span]]:
+    """Return the (rule index, span) of each value of ``in_country`` whose rule's country
+    the text shows near it: another value lying within the rule's context window around
+    it, of one of the rule's ``country_categories`` or with a match of its
+    ``country_values``. Only the window: a stream sees as much of the text around a value
+    as that (docs/architecture.md, "Context")."""
+    placed: set[tuple[int, Span]] = set()
+    for (start, end), rule, _ in in_country:
+        context = rule.context
+        if context is None:
+            continue
+        low, high = start - context.window, end + context.window
+        for (other_start, other_end), claimants in claims.items():
+            if other_start < low or other_end > high or (other_start, other_end) == (start, end):
+                continue
+            value = text[other_start:other_end]
+            if any(
+                other.category in context.country_categories
+                or (context.country_values is not None and context.country_values.search(value))
+                for other, _ in claimants
+            ):
+                placed.add((rule.index, (start, end)))
+                break
+    return frozenset(placed)
+
+
+def _claim_rank(
+    claim: tuple[CompiledRule, int | None],
+    span: Span = (0, 0),
+    placed: frozenset[tuple[int, Span]] = frozenset(),
+) -> tuple[int, int, int, int]:
+    """Nearest context word first, then a rule whose country the text shows near the value
+    at ``span`` (``placed``), then the more severe rule, then the earlier declared."""
     rule, distance = claim
     return (
         _NO_CONTEXT if distance is None else distance,
+        0 if (rule.index, span) in placed else 1,
         -SEVERITY_RANK[rule.severity],
         rule.index,
     )
 
 
 def _one_category_per_value(
-    text: str, winners: list[tuple[Span, CompiledRule, int | None]]
+    text: str,
+    winners: list[tuple[Span, CompiledRule, int | None]],
+    placed: frozenset[tuple[int, Span]] = frozenset(),
 ) -> list[tuple[Span, CompiledRule, int | None]]:
     """Give every occurrence of one value the rule that won its best-placed occurrence: an
     NHS number named once stays an NHS number where it is repeated without its label."""
-    best: dict[str, tuple[CompiledRule, int | None]] = {}
-    for (start, end), rule, distance in winners:
+    best: dict[str, tuple[tuple[int, int, int, int], CompiledRule, int | None]] = {}
+    for span, rule, distance in winners:
+        start, end = span
         if end - start >= MIN_PROPAGATED_CHARS:
             value = text[start:end]
+            rank = _claim_rank((rule, distance), span, placed)
             known = best.get(value)
-            if known is None or _claim_rank((rule, distance)) < _claim_rank(known):
-                best[value] = (rule, distance)
+            if known is None or rank < known[0]:
+                best[value] = (rank, rule, distance)
     return [
-        (span, *best.get(text[span[0] : span[1]], (rule, distance)))
+        (span, *best[value][1:])
+        if (value := text[span[0] : span[1]]) in best
+        else (span, rule, distance)
         for span, rule, distance in winners
     ]
 

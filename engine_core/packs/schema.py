@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+import regex
 import strictyaml
 
 from ..constants import ACTION_OUTCOMES
@@ -206,8 +207,26 @@ def _with_typed_options(
         option_problems.append(
             f"rule {rule.id!r}: options.context_except: needs options.context (the words)"
         )
+    if option_problems == [] and typed.get("context_in_country"):
+        option_problems.extend(_country_problems(rule.id, typed))
     problems.extend(option_problems)
     return replace(rule, options=typed)
+
+
+def _country_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
+    """Return what is wrong with a rule's ``context_in_country`` options."""
+    where = f"rule {rule_id!r}: options.context_in_country"
+    if not options.get("context"):
+        return [f"{where}: needs options.context (the words)"]
+    if not options.get("country_categories") and not options.get("country_values"):
+        return [f"{where}: needs options.country_categories or options.country_values"]
+    problems = []
+    for expression in options.get("country_values") or ():
+        try:
+            regex.compile(expression)
+        except regex.error as exc:
+            problems.append(f"rule {rule_id!r}: options.country_values: {expression!r}: {exc}")
+    return problems
 
 
 def _actions(raw: Any, problems: list[str]) -> dict[str, str]:

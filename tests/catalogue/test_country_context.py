@@ -1,0 +1,178 @@
+"""Words every country uses (``passport``) name a country's value where the text shows the
+country: ``context_in_country``, ``country_categories`` and ``country_values``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine_core import Engine
+from engine_core.errors import UnsupportedPackDeclarationError
+from engine_core.licensing.context import CommunityLicense
+from engine_core.packs.playbook import parse_playbook
+
+
+def _passports(engine: Engine, text: str) -> list[tuple[str, str]]:
+    return [
+        (trigger.category, value)
+        for trigger in engine.evaluate(text).triggers
+        if trigger.category.endswith("PASSPORT")
+        for value in trigger.matched_items
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # South Africa: an ID number, a +27 phone number or a .za address near it.
+        (
+            'id_no: "4901249578084"\npassport: "M64999137"',
+            [("ZA_PASSPORT", "M64999137")],
+        ),
+        (
+            "Passport No. M65118893; cell +27 82 123 4567",
+            [("ZA_PASSPORT", "M65118893")],
+        ),
+        (
+            "passport T43149304, mail thandi@mweb.co.za",
+            [("ZA_PASSPORT", "T43149304")],
+        ),
+        # The UK: a National Insurance number, a +44 phone number.
+        (
+            'passport_no: "568923099"\nni_number: "YJ670663A"',
+            [("UK_PASSPORT", "568923099")],
+        ),
+        (
+            "Passport number: 400886714, mobile +44 7400 161310",
+            [("UK_PASSPORT", "400886714")],
+        ),
+        # Korea: a resident registration number.
+        (
+            "주민등록번호 790829-1496118, passport no. M24587710",
+            [("KR_PASSPORT", "M24587710")],
+        ),
+        # A field named for the country.
+        ('za_passport: "A07471476"', [("ZA_PASSPORT", "A07471476")]),
+        # No country shown: a bare passport word is the US entry's, as before.
+        ("Passport No. M65118893", [("US_PASSPORT", "M65118893")]),
+        ("Passport number: 400886714", [("US_PASSPORT", "400886714")]),
+        # A value of another country near it shows nothing about South Africa.
+        (
+            "Passport No. M65118893; cell +1 415 555 0123",
+            [("US_PASSPORT", "M65118893")],
+        ),
+        # Words naming the country still need no other value.
+        ("South African passport M65118893", [("ZA_PASSPORT", "M65118893")]),
+    ],
+)
+def test_a_bare_passport_word_is_the_country_the_text_shows(
+    builtin: Engine, text: str, found: list[tuple[str, str]]
+) -> None:
+    """A generic passport word names the passport of the country the values near it show."""
+    assert _passports(builtin, text) == found
+
+
+def test_the_country_must_show_within_the_window(builtin: Engine) -> None:
+    """Evidence far from the value (beyond the rule's window) shows nothing: a stream keeps
+    no more of the text around a value."""
+    far = "Note. " * 30
+    assert _passports(builtin, f"ID 4901249578084. {far}Passport No. M65118893") == [
+        ("US_PASSPORT", "M65118893")
+    ]
+
+
+def test_a_header_cell_with_only_a_country_word_names_no_column(builtin: Engine) -> None:
+    """``passportNo`` over a column names no South African passports: rows may be any
+    country's (the US entry, whose word it is, still reads the column)."""
+    text = "name,passportNo\nAnn,M65118893\nBen,T43149304\n"
+    assert {category for category, _ in _passports(builtin, text)} <= {"US_PASSPORT"}
+
+
+@pytest.mark.parametrize("size", [1, 3, 16, 256])
+def test_a_stream_names_the_country_as_evaluate_does(builtin: Engine, size: int) -> None:
+    """A stream sees the window around a value, and so the same country."""
+    text = (
+        'id_no: "4901249578084"\npassport: "M64999137"\n'
+        "Passport No. M65118893 was renewed.\n"
+        "passport_no 568923099, NI YJ670663A\n"
+    )
+    clean = builtin.evaluate(text).remedy.clean_text
+    assert "[REDACTED_ZA_PASSPORT]" in clean
+    session = builtin.stream_session(block_on_fatal=False)
+    released = "".join(chunk.text for part in _pieces(text, size) for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == clean
+
+
+def _pieces(text: str, size: int) -> list[str]:
+    return [text[position : position + size] for position in range(0, len(text), size)]
+
+
+def _rule(**options: object) -> dict[str, object]:
+    return {
+        "id": "acme.passport",
+        "category": "ACME_PASSPORT",
+        "pattern": "(?<![0-9A-Z])X[0-9]{7}(?![0-9])",
+        "options": {"context": ["acme passport"], "context_required": True, **options},
+    }
+
+
+def _engine(*rules: dict[str, object]) -> Engine:
+    playbook = parse_playbook(json.dumps({"pack_id": "acme.country", "rules": list(rules)}))
+    return Engine.for_pack(playbook, CommunityLicense())
+
+
+def test_a_users_rule_takes_country_words() -> None:
+    """A playbook's rule names what shows its country: categories, or patterns in values."""
+    acme_id = {
+        "id": "acme.id",
+        "category": "ACME_ID",
+        "pattern": "(?<![0-9])AC-[0-9]{6}(?![0-9])",
+    }
+    engine = _engine(
+        _rule(
+            context_in_country=["passport"],
+            country_categories=["ACME_ID"],
+            country_values=["^[+]999"],
+        ),
+        acme_id,
+    )
+
+    def found(text: str) -> list[str]:
+        return [
+            trigger.category
+            for trigger in engine.evaluate(text).triggers
+            if trigger.category == "ACME_PASSPORT"
+        ]
+
+    assert found("passport X1234567, id AC-123456") == ["ACME_PASSPORT"]
+    assert found("passport X1234567") == []
+    assert found("acme passport X1234567") == ["ACME_PASSPORT"]
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ({"context_in_country": ["passport"]}, "needs options.country_categories"),
+        (
+            {"context_in_country": ["passport"], "country_values": ["(unclosed"]},
+            "options.country_values: '(unclosed'",
+        ),
+    ],
+)
+def test_country_options_are_validated(options: dict[str, object], problem: str) -> None:
+    """Country words need what shows the country; its patterns must compile."""
+    with pytest.raises(UnsupportedPackDeclarationError, match=problem.replace("(", r"\(")):
+        _engine(_rule(**options))
+
+
+def test_country_words_need_context_words() -> None:
+    """Like label words, country words complete a rule's own words."""
+    rule = {
+        "id": "acme.passport",
+        "pattern": "X[0-9]{7}",
+        "options": {"context_in_country": ["passport"], "country_values": ["x"]},
+    }
+    with pytest.raises(UnsupportedPackDeclarationError, match="context_in_country: needs"):
+        _engine(rule)
