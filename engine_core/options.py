@@ -169,6 +169,13 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "number, [.]za$ for an e-mail address).",
     ),
     Option(
+        "country_text",
+        list,
+        "For context_in_country: regular expressions searched in the text within the "
+        "context window around the value; a match shows the rule's country (\\p{Hangul} "
+        "for Korea's script).",
+    ),
+    Option(
         "context_field_head",
         bool,
         "True: a context word of three letters or digits or more also labels as a field "

@@ -270,10 +270,12 @@ class Context:
     labels: frozenset[str] = frozenset()
     #: The words that count only where the text shows the rule's country (the
     #: ``context_in_country`` option), as :func:`caseless` writes them, and what shows it:
-    #: values of ``country_categories``, or values ``country_values`` finds a match in.
+    #: values of ``country_categories``, values ``country_values`` finds a match in, or a
+    #: match of ``country_text`` within the window.
     in_country: frozenset[str] = frozenset()
     country_categories: frozenset[str] = frozenset()
     country_values: regex.Pattern[str] | None = None
+    country_text: regex.Pattern[str] | None = None
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
@@ -290,6 +292,7 @@ class Context:
             caseless(word) for word in folded_words(options.get("context_in_country") or ())
         }
         country_values = options.get("country_values") or ()
+        country_text = options.get("country_text") or ()
         field_head = bool(options.get("context_field_head", False))
         alternatives = "|".join(
             _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
@@ -320,6 +323,7 @@ class Context:
             in_country=frozenset(in_country - named - labels),
             country_categories=frozenset(options.get("country_categories") or ()),
             country_values=regex.compile("|".join(country_values)) if country_values else None,
+            country_text=regex.compile("|".join(country_text)) if country_text else None,
             starts=starts,
         )
 

@@ -100,14 +100,19 @@ def _placed(
     """Return the (rule index, span) of each value of ``in_country`` whose rule's country
     the text shows near it: another value lying within the rule's context window around
     it, of one of the rule's ``country_categories`` or with a match of its
-    ``country_values``. Only the window: a stream sees as much of the text around a value
-    as that (docs/architecture.md, "Context")."""
+    ``country_values``, or a match of its ``country_text`` in that window. Only the
+    window: a stream sees as much of the text around a value as that
+    (docs/architecture.md, "Context")."""
     placed: set[tuple[int, Span]] = set()
     for (start, end), rule, _ in in_country:
         context = rule.context
         if context is None:
             continue
         low, high = start - context.window, end + context.window
+        shown = context.country_text
+        if shown is not None and shown.search(text, max(0, low), min(len(text), high)):
+            placed.add((rule.index, (start, end)))
+            continue
         for (other_start, other_end), claimants in claims.items():
             if other_start < low or other_end > high or (other_start, other_end) == (start, end):
                 continue

@@ -218,14 +218,19 @@ def _country_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
     where = f"rule {rule_id!r}: options.context_in_country"
     if not options.get("context"):
         return [f"{where}: needs options.context (the words)"]
-    if not options.get("country_categories") and not options.get("country_values"):
-        return [f"{where}: needs options.country_categories or options.country_values"]
+    shown_by = ("country_categories", "country_values", "country_text")
+    if not any(options.get(name) for name in shown_by):
+        return [
+            f"{where}: needs options.country_categories, options.country_values or "
+            "options.country_text"
+        ]
     problems = []
-    for expression in options.get("country_values") or ():
-        try:
-            regex.compile(expression)
-        except regex.error as exc:
-            problems.append(f"rule {rule_id!r}: options.country_values: {expression!r}: {exc}")
+    for name in shown_by[1:]:
+        for expression in options.get(name) or ():
+            try:
+                regex.compile(expression)
+            except regex.error as exc:
+                problems.append(f"rule {rule_id!r}: options.{name}: {expression!r}: {exc}")
     return problems
 
 

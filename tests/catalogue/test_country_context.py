@@ -4,6 +4,7 @@ country: ``context_in_country``, ``country_categories`` and ``country_values``."
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -71,6 +72,36 @@ def test_a_bare_passport_word_is_the_country_the_text_shows(
 ) -> None:
     """A generic passport word names the passport of the country the values near it show."""
     assert _passports(builtin, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # Korea's script near a licence the US entry's words name: Korea's licence.
+        (
+            '{"name": "김재호", "driverLicenseNo": "242333658830"}',
+            [("KR_DRIVER_LICENSE", "242333658830")],
+        ),
+        ("이름: 이예지\nlicense_no: 22-14-976401-36", [("KR_DRIVER_LICENSE", "22-14-976401-36")]),
+        ("name: John Roe\nlicense_no: 242333658830", [("US_DRIVER_LICENSE", "242333658830")]),
+        ("박현숙\n\nPassport No.\nM69042875", [("KR_PASSPORT", "M69042875")]),
+    ],
+)
+def test_a_script_shows_its_country(
+    builtin: Engine, text: str, found: list[tuple[str, str]]
+) -> None:
+    """``country_text``: Hangul within the window shows Korea."""
+    assert [
+        (trigger.category, value)
+        for trigger in builtin.evaluate(text).triggers
+        for value in trigger.matched_items
+    ] == found
+
+
+def test_a_spanish_passport_word_names_no_philippine_passport(builtin: Engine) -> None:
+    """``Pasaporte español`` is Spain's: a Philippine passport's format next to it is none."""
+    text = "N.I.E. del solicitante?\nY0561871G\nPasaporte español núm. pendiente"
+    assert _passports(builtin, text) == []
 
 
 def test_the_country_must_show_within_the_window(builtin: Engine) -> None:
@@ -147,6 +178,11 @@ def test_a_users_rule_takes_country_words() -> None:
         ]
 
     assert found("passport X1234567, id AC-123456") == ["ACME_PASSPORT"]
+    by_value = _engine(_rule(context_in_country=["passport"], country_values=["^AC-9"]), acme_id)
+    assert by_value.evaluate("passport X1234567, id AC-912345").triggers[0].category == (
+        "ACME_PASSPORT"
+    )
+    assert [trigger.category for trigger in by_value.evaluate("passport X1234567").triggers] == []
     assert found("passport X1234567") == []
     assert found("acme passport X1234567") == ["ACME_PASSPORT"]
 
@@ -159,11 +195,15 @@ def test_a_users_rule_takes_country_words() -> None:
             {"context_in_country": ["passport"], "country_values": ["(unclosed"]},
             "options.country_values: '(unclosed'",
         ),
+        (
+            {"context_in_country": ["passport"], "country_text": ["[unclosed"]},
+            "options.country_text: '[unclosed'",
+        ),
     ],
 )
 def test_country_options_are_validated(options: dict[str, object], problem: str) -> None:
     """Country words need what shows the country; its patterns must compile."""
-    with pytest.raises(UnsupportedPackDeclarationError, match=problem.replace("(", r"\(")):
+    with pytest.raises(UnsupportedPackDeclarationError, match=re.escape(problem)):
         _engine(_rule(**options))
 
 
