@@ -6,10 +6,14 @@ Unicode format characters (category Cf: zero-width space and joiner, soft
 hyphen, bidi marks) are skipped; Greek and Cyrillic letters that look like
 a Latin letter and touch one count as it (``IBAN`` written with a Greek
 iota is ``IBAN``), so a value or a label written to slip past a filter is
-still found. Every span found in the view maps back to the original text,
+still found. A line break or tab written as a JSON or C escape (``\\n``,
+``\\r``, ``\\t``: an LLM API's logged prompt) is read as a space and that
+character, so a label or a value after it starts a line as it would
+unescaped. Every span found in the view maps back to the original text,
 and the whole original span is
-redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text needs no
-view. Folding is per character, which keeps the mapping exact.
+redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text without
+escapes needs no view. Folding is per character (an escape's two characters
+become two), which keeps the mapping exact.
 """
 
 from __future__ import annotations
@@ -102,6 +106,11 @@ _ANY_LOOKALIKE = re.compile(f"[{_LOOKALIKE_CLASS}]")
 #: 0xCE-0xD4), for Hyperscan: it reads byte patterns some fifty times as fast as the same
 #: in UTF-8 mode.
 _GLUED_BYTES = (rb"[A-Za-z][\xCE-\xD4]", rb"[\xCE-\xD4][\x80-\xBF][A-Za-z]")
+
+#: A line break or tab written as an escape (not one whose backslash is itself escaped):
+#: its backslash reads as a space, its letter as the character it stands for.
+_ESCAPE = re.compile(r"(?<!\\)\\([nrt])")
+_ESCAPED = {"n": "\n", "r": "\r", "t": "\t"}
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
@@ -288,16 +297,28 @@ def _disguised(text: str) -> dict[int, str]:
     return letters
 
 
+def _escapes(text: str) -> dict[int, str]:
+    """Return, by position, what each character of an escaped line break or tab reads as."""
+    if "\\" not in text:
+        return {}  # the common case: one C search
+    replaced: dict[int, str] = {}
+    for escape in _ESCAPE.finditer(text):
+        replaced[escape.start()] = " "
+        replaced[escape.start() + 1] = _ESCAPED[escape.group(1)]
+    return replaced
+
+
 def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
     """Return the normalized view of ``text``, or None when matching may use the text itself
     (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
+    escapes = _escapes(text)
     if text.isascii():
-        return None
+        return _view(text, escapes) if escapes else None
     table = _fold_table()
     if utf8 is not None:
         # Most non-ASCII text: one pass over bytes the caller encoded anyway says no.
         folds, glued = _folds_any(utf8)
-        if not folds and not glued:
+        if not folds and not glued and not escapes:
             return None
         changed = _changed_positions(text, table, outside_ascii(text)) if folds else []
         disguised = _disguised(text) if glued else {}
@@ -305,12 +326,20 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         outside = outside_ascii(text)
         changed = _changed_positions(text, table, outside)
         disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
-    if disguised:
-        # A lookalike is no character the fold changes: the two sets of positions are apart.
-        table = {**table, **{ord(text[index]): letter for index, letter in disguised.items()}}
-        changed = sorted([*changed, *disguised])
-    if not changed:
+    if not changed and not disguised and not escapes:
         return None
+    # A lookalike or an escape is no character the fold changes: the sets of positions
+    # are apart.
+    replaced = {index: table[ord(text[index])] or "" for index in changed}
+    replaced.update(disguised)
+    replaced.update(escapes)
+    return _view(text, replaced)
+
+
+def _view(text: str, replaced: dict[int, str]) -> NormalizedView:
+    """Return the view of ``text`` with the character at each position of ``replaced``
+    replaced by what it maps it to (nothing: skipped)."""
+    changed = sorted(replaced)
     view_starts: list[int] = []
     widths: list[int] = []
     pieces: list[str] = []
@@ -319,7 +348,7 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     for index in changed:
         pieces.append(text[position:index])
         view_length += index - position
-        folded = table[ord(text[index])] or ""
+        folded = replaced[index]
         pieces.append(folded)
         view_starts.append(view_length)
         widths.append(len(folded))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -143,3 +144,49 @@ def test_a_disguised_label_and_dashed_value_are_found_and_redacted_whole() -> No
     assert found["CREDIT_CARD"] == ("4560\u20124520\u20129025\u20122831",)
     assert "4520" not in result.remedy.clean_text
     assert "1976" not in result.remedy.clean_text
+
+
+def test_escaped_line_breaks_and_tabs_read_as_line_breaks_and_tabs() -> None:
+    """An LLM API's logged prompt writes its line breaks as ``\\n``: each escape's backslash
+    reads as a space and its letter as the character, two characters for two; a backslash
+    that is itself escaped (``C:\\\\new``) escapes nothing."""
+    text = 'prompt: "Name: Ann\\nIMEI: 862392736356070\\tok\\r\\nC:\\\\new"'
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == 'prompt: "Name: Ann \nIMEI: 862392736356070 \tok \r \nC:\\\\new"'
+    start = view.text.index("IMEI")
+    assert text[slice(*view.original_span(start, start + 4))] == "IMEI"
+    assert normalized_view("no escapes here, only a \\ backslash") is None
+
+
+@given(st.text(alphabet=st.sampled_from("ab 1\\nrt４\u200b"), max_size=40), st.data())
+def test_escapes_keep_every_span_mapped(text: str, data: st.DataObject) -> None:
+    """Escapes and folded characters together: every view span maps back to the original
+    characters it came from, and the view is as long as the fold makes it."""
+    view = normalized_view(text)
+    if view is None or not view.text:
+        return
+    assert len(view.text) == len(_fold(text))
+    start = data.draw(st.integers(0, len(view.text) - 1))
+    end = data.draw(st.integers(start + 1, len(view.text)))
+    first, last = view.original_span(start, end)
+    assert 0 <= first < last <= len(text)
+    assert len(_fold(text[first:last])) == end - start
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 256])
+def test_values_after_escaped_line_breaks_are_found_and_streamed_alike(size: int) -> None:
+    """A JSON-escaped prompt's labelled values are found as on separate lines, and a stream
+    releases what evaluate leaves, whichever chunk the escape's two characters arrive in."""
+    text = (
+        '{"messages":[{"role":"user","content":"Fill in the form.\\nName: Dayamai Mander'
+        '\\nIMEI: 862392736356070\\nAadhaar: 2345 6789 0124\\n"}]}\n'
+    )
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found["IMEI"] == ("862392736356070",)
+    session = _PACK.stream_session(block_on_fatal=False)
+    pieces = [text[position : position + size] for position in range(0, len(text), size)]
+    released = "".join(chunk.text for piece in pieces for chunk in session.push(piece))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == result.remedy.clean_text
