@@ -66,6 +66,17 @@ _CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
 #: A run written apart: a space, a line break, a tab, a long dash or an underscore between
 #: two groups (no format joins its groups with an underscore).
 _WRITTEN_APART = regex.compile("[\\s_\u2013\u2014]")
+#: Separators of a run joined without spaces: from this many on (four groups or more), a
+#: regrouping (``73.1124.3951.4``) no identifier's own format writes.
+_REGROUPED_FROM = 3
+_JOINT = regex.compile(r"[./\-\u2013\u2014]+")
+
+
+def _apart(run: str) -> bool:
+    """True when a run's groups are written apart: :data:`_WRITTEN_APART`, or regrouped."""
+    return _WRITTEN_APART.search(run) is not None or len(_JOINT.findall(run)) >= _REGROUPED_FROM
+
+
 #: The longest value read joined, in characters.
 _LONGEST = 24
 
@@ -130,7 +141,7 @@ class LabelledRuns:
         runs = _OPEN_RUN if open_ended else _RUN
         for word_start, word_end, owners in self._labels(text, words, skip):
             run = runs.match(text, word_end)
-            if run is None or (not open_ended and _WRITTEN_APART.search(run.group(1)) is None):
+            if run is None or (not open_ended and not _apart(run.group(1))):
                 # Most words: no run right after them. Groups joined by dots, dashes or
                 # slashes alone are a layout the rules' own formats judge (201.234.56).
                 continue

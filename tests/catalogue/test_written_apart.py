@@ -22,6 +22,9 @@ from .conftest import hits
         ("OIB: 3 3 3 9 2 0 0 5 9 6 1 a hvala", "HR_OIB", "3 3 3 9 2 0 0 5 9 6 1"),
         ("BSN -> 111_222_333", "NL_BSN", "111_222_333"),  # underscores, after an arrow
         ("PESEL \u2192 440_514_013_59", "PL_PESEL", "440_514_013_59"),
+        # Regrouped with dots or dashes alone, into four groups or more: no format's own.
+        ("PESEL = 44.0514.0135.9", "PL_PESEL", "44.0514.0135.9"),
+        ("BSN: 1.112.223-33", "NL_BSN", "1.112.223-33"),
         # A transcript: the question names it, the reply on the next line gives it after the
         # speaker's prefix and a few words.
         (
@@ -49,6 +52,8 @@ def test_a_value_written_apart_after_its_label_is_found(
         "ref 4 4 0 5 1 4 0 1 3 5 9",  # no label: a run of digits is no identifier
         "BSN: 1 1 1 2 2 2 3 3 3 4",  # its head is no value: it is part of longer digits
         "BSN: 111.222.33",  # dots alone: the format's own layout decides (none here)
+        "BSN: 11.122.233-4",  # regrouped, but the check digit is wrong
+        "Version 44.0514.0135.9",  # regrouped, without a label
         "Tel.: 58 920 28 5",  # a phone number's grouping is part of its check
         # The next line without a speaker's prefix: its words are no reply.
         "Proszę podać nr PESEL.\nZamówienie numer 4 4 0 5 1 4 0 1 3 5 9",
