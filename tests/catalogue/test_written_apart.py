@@ -22,6 +22,15 @@ from .conftest import hits
         ("OIB: 3 3 3 9 2 0 0 5 9 6 1 a hvala", "HR_OIB", "3 3 3 9 2 0 0 5 9 6 1"),
         ("BSN -> 111_222_333", "NL_BSN", "111_222_333"),  # underscores, after an arrow
         ("PESEL \u2192 440_514_013_59", "PL_PESEL", "440_514_013_59"),
+        # A form laid out in columns: the label's column padded, the value wrapped.
+        (
+            "PESEL:                 44051\n                       401359\nok",
+            "PL_PESEL",
+            "44051\n                       401359",
+        ),
+        # A number's abbreviation after the word.
+        ("Passaporto n.: YC622 9246 ok", "IT_PASSPORT", "YC622 9246"),
+        ("PESEL nr 44051 401359 ok", "PL_PESEL", "44051 401359"),
         # Regrouped with dots or dashes alone, into four groups or more: no format's own.
         ("PESEL = 44.0514.0135.9", "PL_PESEL", "44.0514.0135.9"),
         ("BSN: 1.112.223-33", "NL_BSN", "1.112.223-33"),

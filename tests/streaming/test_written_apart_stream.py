@@ -20,6 +20,10 @@ TEXTS = [
     "NHS No.: 94347\n65919 (94347\n65919)\n",
     "BSN: 1 1 1 2 2 2 3 3 3 4 is an order\n",
     "Numer PESEL: 4 4 0 5 1 4 0 1 3 5 8\n",
+    # A column-padded form wrapping its value, a number's abbreviation, a regrouping.
+    "PESEL:                 44051\n                       401359\nok\n",
+    "PESEL nr 44051 401359 ok\n",
+    "PESEL = 44.0514.0135.9 ok\n",
 ]
 
 
