@@ -29,11 +29,16 @@ __all__ = ["MAX_GROUPS", "LabelledRuns"]
 
 #: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
 #: quotes, brackets, back-ticks and arrows (``TIN -> ``, ``DOB →``), a number's
-#: abbreviation after the word (``Passaporto n.``, ``PESEL nr``), then, in a form laid out
-#: in columns, the spaces that pad the label's column (``NRIC:            G624``).
+#: abbreviation after the word (``Passaporto n.``, ``PESEL nr``) and a remark in brackets
+#: (``ITIN (from W-7):``, ``Aadhaar (UIDAI)``), then, in a form laid out in columns, the
+#: spaces that pad the label's column (``NRIC:            G624``).
 _GAP_CHARACTERS = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<>\u2192(\[]{0,8}"
 _NUMBER_ABBREVIATION = r"(?i:n|no|nr|nro|num|n\u00fam|n\u00ba|n\u00b0)\.?(?![^\W\d_])"
-_GAP = f"{_GAP_CHARACTERS}(?:{_NUMBER_ABBREVIATION}{_GAP_CHARACTERS})?[ \\t]{{0,40}}"
+_REMARK = r"\([^()\n]{1,24}\)"
+_GAP = (
+    f"{_GAP_CHARACTERS}(?:{_NUMBER_ABBREVIATION}{_GAP_CHARACTERS})?"
+    f"(?:{_REMARK}{_GAP_CHARACTERS})?[ \\t]{{0,40}}"
+)
 #: Or, in a transcript, a question's label and its reply: the rest of the question's line
 #: (no digit), then the reply's speaker prefix (``[00:00:17] Caller:``, ``12/03/2024, 10:01 -
 #: Ann:``) and up to three words before the value (``okay so``, ``sorry, I mean``).

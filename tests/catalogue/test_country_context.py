@@ -63,6 +63,9 @@ def _passports(engine: Engine, text: str) -> list[tuple[str, str]]:
             "Passport No. M65118893; cell +1 415 555 0123",
             [("US_PASSPORT", "M65118893")],
         ),
+        # A travel document's number, as ICAO forms name a passport's.
+        ("Travel doc #: A11448137", [("US_PASSPORT", "A11448137")]),
+        ("Travel document number: M65118893, +27 82 123 4567", [("ZA_PASSPORT", "M65118893")]),
         # Words naming the country still need no other value.
         ("South African passport M65118893", [("ZA_PASSPORT", "M65118893")]),
     ],

@@ -31,6 +31,8 @@ from .conftest import hits
         # A number's abbreviation after the word.
         ("Passaporto n.: YC622 9246 ok", "IT_PASSPORT", "YC622 9246"),
         ("PESEL nr 44051 401359 ok", "PL_PESEL", "44051 401359"),
+        # A remark in brackets after the word.
+        ("PESEL (pacjenta): 44051 401359 ok", "PL_PESEL", "44051 401359"),
         # Regrouped with dots or dashes alone, into four groups or more: no format's own.
         ("PESEL = 44.0514.0135.9", "PL_PESEL", "44.0514.0135.9"),
         ("BSN: 1.112.223-33", "NL_BSN", "1.112.223-33"),

@@ -23,6 +23,7 @@ TEXTS = [
     # A column-padded form wrapping its value, a number's abbreviation, a regrouping.
     "PESEL:                 44051\n                       401359\nok\n",
     "PESEL nr 44051 401359 ok\n",
+    "PESEL (pacjenta): 44051 401359 ok\n",
     "PESEL = 44.0514.0135.9 ok\n",
 ]
 
