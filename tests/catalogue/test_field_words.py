@@ -44,6 +44,11 @@ from .conftest import catalogue_engine, values
         ("pt.nif", "PT_NIF", "N.I.F.: 501964843", "501964843"),
         ("pt.nif", "PT_NIF", "| Nome | N.I.F. |\n|---|---|\n| Ana | 501964843 |", "501964843"),
         ("nl.bsn", "NL_BSN", "B.S.N 111222333", "111222333"),
+        # Field names of systems and APIs.
+        ("de.tax_number", "DE_TAX_NUMBER", '{"st_nr": "181/815/08155"}', "181/815/08155"),
+        ("pt.cc", "PT_CC", '{"numCC": "106846078ZY5"}', "106846078ZY5"),
+        ("pt.cc", "PT_CC", "SET cartao_cidadao = '106846078ZY5'", "106846078ZY5"),
+        ("th.national_id", "TH_NATIONAL_ID", '{"citizen_id": "3100600445635"}', "3100600445635"),
     ],
 )
 def test_an_abbreviation_or_field_name_labels_its_value(
