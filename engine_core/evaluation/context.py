@@ -235,6 +235,12 @@ def all_words(options: Mapping[str, Any]) -> tuple[str, ...]:
     )
 
 
+def _any_of(expressions: Iterable[str] | None) -> regex.Pattern[str] | None:
+    """Return one search for any of ``expressions`` (each its own group), or None."""
+    listed = list(expressions or ())
+    return regex.compile("|".join(f"(?:{each})" for each in listed)) if listed else None
+
+
 def _word_pattern(word: str, field_head: bool = False) -> str:
     """Return the pattern of one context word (``field_head``: it may also begin a field
     name, :data:`_HEAD_END`)."""
@@ -291,8 +297,6 @@ class Context:
         in_country = {
             caseless(word) for word in folded_words(options.get("context_in_country") or ())
         }
-        country_values = options.get("country_values") or ()
-        country_text = options.get("country_text") or ()
         field_head = bool(options.get("context_field_head", False))
         alternatives = "|".join(
             _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
@@ -322,8 +326,8 @@ class Context:
             labels=frozenset(labels - named),
             in_country=frozenset(in_country - named - labels),
             country_categories=frozenset(options.get("country_categories") or ()),
-            country_values=regex.compile("|".join(country_values)) if country_values else None,
-            country_text=regex.compile("|".join(country_text)) if country_text else None,
+            country_values=_any_of(options.get("country_values")),
+            country_text=_any_of(options.get("country_text")),
             starts=starts,
         )
 
@@ -392,13 +396,12 @@ class Context:
         for word_start, word_end in self.spans(text, low, high):
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
                 continue
-            if (
-                self.in_country
-                and not in_country
-                and caseless(text[word_start:word_end]) in self.in_country
-            ):
+            # A word counting only as a label, or only in the rule's country, is told apart
+            # by its case-folded form (computed once, for rules with such words only).
+            folded = caseless(text[word_start:word_end]) if self.labels or self.in_country else ""
+            if not in_country and folded in self.in_country:
                 continue
-            if self.labels and caseless(text[word_start:word_end]) in self.labels:
+            if folded in self.labels:
                 if word_end <= start and _LABEL_GAP.fullmatch(text, word_end, start):
                     gap = -min(word_end - word_start, _LENGTH_SLOTS - 1)
                     if nearest is None or gap < nearest:

@@ -9,6 +9,7 @@ or longer) is reported too, so a value detected once is redacted everywhere.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
@@ -104,6 +105,8 @@ def _placed(
     window: a stream sees as much of the text around a value as that
     (docs/architecture.md, "Context")."""
     placed: set[tuple[int, Span]] = set()
+    # The other values by start: each window reads only those starting inside it.
+    spans = sorted(claims)
     for (start, end), rule, _ in in_country:
         context = rule.context
         if context is None:
@@ -113,14 +116,16 @@ def _placed(
         if shown is not None and shown.search(text, max(0, low), min(len(text), high)):
             placed.add((rule.index, (start, end)))
             continue
-        for (other_start, other_end), claimants in claims.items():
-            if other_start < low or other_end > high or (other_start, other_end) == (start, end):
+        for other in itertools.islice(spans, bisect.bisect_left(spans, (low,)), None):
+            if other[0] >= high:
+                break
+            if other[1] > high or other == (start, end):
                 continue
-            value = text[other_start:other_end]
+            value = text[other[0] : other[1]]
             if any(
-                other.category in context.country_categories
+                claimant.category in context.country_categories
                 or (context.country_values is not None and context.country_values.search(value))
-                for other, _ in claimants
+                for claimant, _ in claims[other]
             ):
                 placed.add((rule.index, (start, end)))
                 break
@@ -128,9 +133,7 @@ def _placed(
 
 
 def _claim_rank(
-    claim: tuple[CompiledRule, int | None],
-    span: Span = (0, 0),
-    placed: frozenset[tuple[int, Span]] = frozenset(),
+    claim: tuple[CompiledRule, int | None], span: Span, placed: frozenset[tuple[int, Span]]
 ) -> tuple[int, int, int, int]:
     """Nearest context word first, then a rule whose country the text shows near the value
     at ``span`` (``placed``), then the more severe rule, then the earlier declared."""
@@ -146,7 +149,7 @@ def _claim_rank(
 def _one_category_per_value(
     text: str,
     winners: list[tuple[Span, CompiledRule, int | None]],
-    placed: frozenset[tuple[int, Span]] = frozenset(),
+    placed: frozenset[tuple[int, Span]],
 ) -> list[tuple[Span, CompiledRule, int | None]]:
     """Give every occurrence of one value the rule that won its best-placed occurrence: an
     NHS number named once stays an NHS number where it is repeated without its label."""

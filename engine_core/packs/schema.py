@@ -195,29 +195,24 @@ def _with_typed_options(
         return rule
     declared = (*rule_type.options, *CONTEXT_OPTIONS)
     typed, option_problems = typed_options(rule.id, rule.options, declared)
-    if option_problems == [] and typed.get("context_required") and not typed.get("context"):
-        option_problems.append(
-            f"rule {rule.id!r}: options.context_required: needs options.context (the words)"
-        )
-    if option_problems == [] and typed.get("context_label") and not typed.get("context"):
-        option_problems.append(
-            f"rule {rule.id!r}: options.context_label: needs options.context (the words)"
-        )
-    if option_problems == [] and typed.get("context_except") and not typed.get("context"):
-        option_problems.append(
-            f"rule {rule.id!r}: options.context_except: needs options.context (the words)"
-        )
-    if option_problems == [] and typed.get("context_in_country"):
-        option_problems.extend(_country_problems(rule.id, typed))
+    if option_problems == []:
+        option_problems.extend(_context_problems(rule.id, typed))
     problems.extend(option_problems)
     return replace(rule, options=typed)
 
 
-def _country_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
-    """Return what is wrong with a rule's ``context_in_country`` options."""
+#: Context options that complete a rule's own words (``context``) and are nothing alone.
+_NEED_WORDS = ("context_required", "context_label", "context_except", "context_in_country")
+
+
+def _context_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
+    """Return the first problem of a rule's (typed) context options, if any."""
+    for name in _NEED_WORDS:
+        if options.get(name) and not options.get("context"):
+            return [f"rule {rule_id!r}: options.{name}: needs options.context (the words)"]
+    if not options.get("context_in_country"):
+        return []
     where = f"rule {rule_id!r}: options.context_in_country"
-    if not options.get("context"):
-        return [f"{where}: needs options.context (the words)"]
     shown_by = ("country_categories", "country_values", "country_text")
     if not any(options.get(name) for name in shown_by):
         return [

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "fold", "month_names", "render"]
+__all__ = ["LANGUAGES", "cldr_names", "fold", "month_names", "render"]
 
 #: The languages of the catalogue's countries and context words (CLDR locale ids).
 LANGUAGES = (
@@ -64,15 +65,14 @@ def fold(name: str) -> str:
     return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
 
 
-def month_names() -> dict[str, tuple[int, ...]]:
-    """Return each folded month name of :data:`LANGUAGES` with the months it names.
+def cldr_names() -> Iterator[tuple[str, int]]:
+    """Yield each month name of :data:`LANGUAGES` as CLDR writes it, with its month.
 
     Names shorter than three letters or holding a digit or a dot (``1月``, ``ม.ค.``)
     are left out: a written date's pattern never takes them.
     """
     from babel import Locale  # the dev extra: only this generator reads CLDR
 
-    months: dict[str, set[int]] = {}
     for language in LANGUAGES:
         locale = Locale.parse(language)
         for context in ("format", "stand-alone"):
@@ -80,7 +80,14 @@ def month_names() -> dict[str, tuple[int, ...]]:
                 for number, name in locale.months[context][width].items():
                     key = fold(name)
                     if len(key) >= 3 and key.isalpha():
-                        months.setdefault(key, set()).add(number)
+                        yield name, number
+
+
+def month_names() -> dict[str, tuple[int, ...]]:
+    """Return each folded month name of :data:`LANGUAGES` with the months it names."""
+    months: dict[str, set[int]] = {}
+    for name, number in cldr_names():
+        months.setdefault(fold(name), set()).add(number)
     return {key: tuple(sorted(numbers)) for key, numbers in sorted(months.items())}
 
 

@@ -13,13 +13,18 @@ from engine_core.errors import UnsupportedPackDeclarationError
 from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
 
+from .conftest import hits
+
+
+def _found(engine: Engine, text: str) -> list[tuple[str, str]]:
+    return [(hit.category, hit.value) for hit in hits(engine, text)]
+
 
 def _passports(engine: Engine, text: str) -> list[tuple[str, str]]:
     return [
-        (trigger.category, value)
-        for trigger in engine.evaluate(text).triggers
-        if trigger.category.endswith("PASSPORT")
-        for value in trigger.matched_items
+        (category, value)
+        for category, value in _found(engine, text)
+        if category.endswith("PASSPORT")
     ]
 
 
@@ -94,11 +99,7 @@ def test_a_script_shows_its_country(
     builtin: Engine, text: str, found: list[tuple[str, str]]
 ) -> None:
     """``country_text``: Hangul within the window shows Korea."""
-    assert [
-        (trigger.category, value)
-        for trigger in builtin.evaluate(text).triggers
-        for value in trigger.matched_items
-    ] == found
+    assert _found(builtin, text) == found
 
 
 def test_a_spanish_passport_word_names_no_philippine_passport(builtin: Engine) -> None:
@@ -173,21 +174,15 @@ def test_a_users_rule_takes_country_words() -> None:
         acme_id,
     )
 
-    def found(text: str) -> list[str]:
-        return [
-            trigger.category
-            for trigger in engine.evaluate(text).triggers
-            if trigger.category == "ACME_PASSPORT"
-        ]
+    def found(shown_by: Engine, text: str) -> list[str]:
+        return [hit.category for hit in hits(shown_by, text) if hit.category == "ACME_PASSPORT"]
 
-    assert found("passport X1234567, id AC-123456") == ["ACME_PASSPORT"]
+    assert found(engine, "passport X1234567, id AC-123456") == ["ACME_PASSPORT"]
     by_value = _engine(_rule(context_in_country=["passport"], country_values=["^AC-9"]), acme_id)
-    assert by_value.evaluate("passport X1234567, id AC-912345").triggers[0].category == (
-        "ACME_PASSPORT"
-    )
-    assert [trigger.category for trigger in by_value.evaluate("passport X1234567").triggers] == []
-    assert found("passport X1234567") == []
-    assert found("acme passport X1234567") == ["ACME_PASSPORT"]
+    assert found(by_value, "passport X1234567, id AC-912345") == ["ACME_PASSPORT"]
+    assert [hit.category for hit in hits(by_value, "passport X1234567")] == []
+    assert found(engine, "passport X1234567") == []
+    assert found(engine, "acme passport X1234567") == ["ACME_PASSPORT"]
 
 
 @pytest.mark.parametrize(
