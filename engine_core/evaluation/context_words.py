@@ -1,4 +1,4 @@
-"""A text's context words, found once for every context-required rule of a pack."""
+"""A text's context words, found once for every rule of a pack that has some."""
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ def _automaton(owners: dict[str, frozenset[int]]) -> Any:
 
 class ContextWords:
     """Which context-required rules have none of their words anywhere in a text, and
-    where their words are.
+    where the words of every rule with context words are (a label names a value written
+    apart for a rule whose words only confirm it too: docs/architecture.md, "Anti-evasion").
 
     One pass over the text finds every word of every context-required rule (a
     Hyperscan literal database when Hyperscan is installed, else an Aho-Corasick
@@ -92,8 +93,12 @@ class ContextWords:
         }
         #: The indexes of the context-required rules.
         self.required = frozenset(self._required)
-        owners = word_owners(rules)
+        owners = word_owners(rules, required=False)
         self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
+        #: The owner sets holding a context-required rule.
+        self._required_owners = frozenset(
+            indexes for indexes in self._owners if not indexes.isdisjoint(self.required)
+        )
         #: Each word's length in characters, by its identifier.
         self._lengths = tuple(map(len, owners))
         words = list(owners)
@@ -183,11 +188,12 @@ class ContextWords:
         return ends
 
     def _owning(self, ends: list[tuple[int, int]]) -> set[int]:
-        """Return the indexes of the rules owning a word found (``(identifier, end)``)."""
+        """Return the indexes of the context-required rules owning a word found
+        (``(identifier, end)``)."""
         met: set[int] = set()
         for identifier in {identifier for identifier, _ in ends}:
             met |= self._owners[identifier]
-        return met
+        return met & self.required
 
     def _met(self, text: str) -> set[int]:
         """Return the indexes of the required rules with a word in ``text``."""
@@ -195,9 +201,10 @@ class ContextWords:
         if self._database is not None:
             met = self._owning(self._ends(self._database, text)[1])
         elif self._automaton is not None:
+            required = self.required
             for _, indexes in self._automaton.iter(caseless(text)):
-                met |= indexes
-                if len(met) == len(self._required):
+                met |= indexes & required
+                if len(met) == len(required):
                     break
         return met
 
@@ -211,16 +218,17 @@ class ContextWords:
     def locate(
         self, text: str, utf8: bytes | None = None
     ) -> tuple[frozenset[int], list[WordSpan] | None]:
-        """Return what :meth:`unmet` returns, and where each word is: ``(start, end,
-        owners)`` in ``text``, in order of their ends (None: not known yet, or without
-        Hyperscan; ``utf8``: the text as :func:`_utf8` encodes it, when the caller has it).
+        """Return what :meth:`unmet` returns, and where each word of every rule with
+        context words is: ``(start, end, owners)`` in ``text``, in order of their ends
+        (None: not known yet, or without Hyperscan; ``utf8``: the text as :func:`_utf8`
+        encodes it, when the caller has it).
 
         The places are a superset of where each rule's own word search matches, so
         a value of a context-required rule lies within the rule's window of one of
         them (docs/architecture.md, "Context").
         """
         positions = self._positions
-        if positions is None or not self._required:
+        if positions is None:
             return self.unmet(text), None
         data, ends = self._ends(positions, text, utf8)
         owners, lengths = self._owners, self._lengths
@@ -236,6 +244,14 @@ class ContextWords:
             for (identifier, _), place in zip(ends, places, strict=True)
         ]
         return self.required - met, spans
+
+    def of_required(self, words: list[WordSpan] | None) -> list[WordSpan] | None:
+        """Return the ``words`` (:meth:`locate`'s) that a context-required rule lists: those
+        a scan near words, and a table's header, look for."""
+        if words is None:
+            return None
+        required = self._required_owners
+        return [word for word in words if word[2] in required]
 
 
 def _utf8(text: str) -> bytes:

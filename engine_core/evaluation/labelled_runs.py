@@ -2,8 +2,9 @@
 
 A value written to slip past a filter keeps its label and loses its layout:
 ``PESEL: 7 1 0 5 1 8 3 3 8 0 4``, ``Fnr.: 24085`` and ``344680`` on the next
-line, ``IdNr. = 6147 - 5908 - 266``, ``RUT 25 73 96 14 2``. Right after a
-context word of a context-required rule (and the label's gap, or, in a
+line, ``IdNr. = 6147 - 5908 - 266``, ``IBAN: BE96-7089-299-42-20-5``. Right
+after a context word of a rule (one that needs its words, or one they only
+confirm: the label is what names the value here), and the label's gap (or, in a
 transcript, the rest of the question's line and the reply's speaker prefix), the run of
 digit groups and single letters that follows, joined by spaces, dots,
 dashes, slashes or one line break, is read without its separators: a
@@ -28,11 +29,12 @@ from .rules import CompiledRule
 __all__ = ["MAX_GROUPS", "LabelledRuns"]
 
 #: What stands between a label and its value: spaces, ``:``, ``=``, ``#``, ``No.``'s dot,
-#: quotes, brackets, back-ticks and arrows (``TIN -> ``, ``DOB →``), a number's
-#: abbreviation after the word (``Passaporto n.``, ``PESEL nr``) and a remark in brackets
-#: (``ITIN (from W-7):``, ``Aadhaar (UIDAI)``), then, in a form laid out in columns, the
-#: spaces that pad the label's column (``NRIC:            G624``).
-_GAP_CHARACTERS = r"[\s.:\uff1a=#\-\"'`\u201e\u201c\u201d\u00ab\u00bb<>\u2192(\[]{0,8}"
+#: a table's cell border (``| SV-Nummer | 4 0 7 9 ...``), quotes, brackets, back-ticks and
+#: arrows (``TIN -> ``, ``DOB →``), a number's abbreviation after the word (``Passaporto
+#: n.``, ``PESEL nr``) and a remark in brackets (``ITIN (from W-7):``, ``Aadhaar
+#: (UIDAI)``), then, in a form laid out in columns, the spaces that pad the label's column
+#: (``NRIC:            G624``).
+_GAP_CHARACTERS = r"[\s.:\uff1a=#|\-\"'`\u201e\u201c\u201d\u00ab\u00bb<>\u2192(\[]{0,8}"
 _NUMBER_ABBREVIATION = r"(?i:n|no|nr|nro|num|n\u00fam|n\u00ba|n\u00b0)\.?(?![^\W\d_])"
 _REMARK = r"\([^()\n]{1,24}\)"
 _GAP = (
@@ -42,7 +44,7 @@ _GAP = (
 #: Or, in a transcript, a question's label and its reply: the rest of the question's line
 #: (no digit), then the reply's speaker prefix (``[00:00:17] Caller:``, ``12/03/2024, 10:01 -
 #: Ann:``) and up to three words before the value (``okay so``, ``sorry, I mean``).
-_REPLY = r"[^\d\n]{0,30}\n[^\n]{0,40}?:[ \t]+(?:[^\W\d_]+,?[ \t]+){0,3}"
+_REPLY = r"[^\d\n]{0,30}\n[^\n]{0,40}?:[ \t]{1,8}(?:[^\W\d_]{1,24},?[ \t]{1,4}){0,3}"
 #: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
 _GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
 #: Between groups: up to three spaces, dots, dashes, slashes or underscores, or one line break.
@@ -53,22 +55,33 @@ MAX_GROUPS = 20
 _GROUPS = regex.compile(_GROUP)
 
 
-def _run(least: int) -> regex.Pattern[str]:
+#: One token of letters and digits holding a small letter and a digit: an identifier
+#: written in small letters (``pps_number: 9879254p``), read in capitals.
+_SMALL_TOKEN = r"(?=[0-9A-Z]*[a-z])(?=[A-Za-z]*[0-9])[0-9A-Za-z]{4,24}(?![0-9A-Za-z])"  # noqa: S105
+
+
+def _run(least: int, small: bool = False) -> regex.Pattern[str]:
     """Return the search for a label's gap (or a reply's prefix), then a run of at least
-    ``least`` groups (its group 1)."""
-    return regex.compile(
-        f"(?:{_REPLY}|{_GAP})({_GROUP}(?:{_SEPARATOR}{_GROUP}){{{least - 1},{MAX_GROUPS - 1}}})"
-    )
+    ``least`` groups (its group 1), or (``small``) a :data:`_SMALL_TOKEN` (group 1 too)."""
+    run = f"{_GROUP}(?:{_SEPARATOR}{_GROUP}){{{least - 1},{MAX_GROUPS - 1}}}"
+    value = f"(?|({run})|({_SMALL_TOKEN}))" if small else f"({run})"
+    return regex.compile(f"(?:{_REPLY}|{_GAP}){value}")
 
 
-#: A label's gap, then a run of two groups or more (one search per located word).
-_RUN = _run(2)
-#: The same with one group (in a stream a second may still arrive).
+#: A label's gap, then a run of two groups or more, or one token in small letters (one
+#: search per located word).
+_RUN = _run(2, small=True)
+#: A label's gap and a run of one group or more (in a stream a second may still arrive).
 _OPEN_RUN = _run(1)
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
 _OPEN_TAIL = regex.compile(r"[ \t./_\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
 _DIGIT = regex.compile("[0-9]")
+#: How far after its label a run's first digit lies at most: the longest gap (8, a number's
+#: abbreviation and 8, a remark and 8, 40 spaces) or reply prefix (30, a line break, 40, a
+#: colon, 8 spaces and three words of 24 with a comma and 4 spaces), then 19 groups of one
+#: letter, each with its separator of up to three characters.
+_DIGIT_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29) + 19 * 4 + 1
 #: A capital letter alone after a run's digits: its check letter (``I`` and ``A`` are words;
 #: a group of one letter may also be a word's first, ``PAN`` or ``E-Mail`` on the next line).
 _CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
@@ -86,19 +99,34 @@ def _apart(run: str) -> bool:
     return _WRITTEN_APART.search(run) is not None or len(_JOINT.findall(run)) >= _REGROUPED_FROM
 
 
+#: Where one value written apart ends and the next begins: a dash or slash with spaces
+#: around it (within a value, a spaced dash only groups digits: ``6147 - 5908 - 266``).
+_BETWEEN_VALUES = regex.compile(r"[ \t]+[/\-\u2013\u2014][ \t]+")
+
 #: The longest value read joined, in characters.
 _LONGEST = 24
 
 
 class LabelledRuns:
-    """The context-required rules of a pack, and the values their labels name apart."""
+    """The rules of a pack with context words, and the values their labels name apart."""
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
         self._rules = {
             rule.index: rule
             for rule in rules
-            if rule.context is not None and rule.context.required and rule.matcher.joins_groups
+            if rule.context is not None and rule.matcher.joins_groups
         }
+        #: The rules whose words a text may lack without their being skipped.
+        self._always = frozenset(
+            index
+            for index, rule in self._rules.items()
+            if rule.context is not None and not rule.context.required
+        )
+
+    def wanted(self, skip: frozenset[int]) -> bool:
+        """True when a rule not in ``skip`` (context-required rules with no word in the
+        text) may have a value written apart."""
+        return bool(self._always) or not skip.issuperset(self._rules)
 
     def values(
         self,
@@ -118,10 +146,11 @@ class LabelledRuns:
                 continue
             rule = self._rules[index]
             groups = [group.span() for group in _GROUPS.finditer(text, run.start(1), run.end())]
-            span = _value(rule, text, label_start, first, groups)
-            if span is not None:
-                values.setdefault(index, []).append(span)
-                taken.add(span)
+            spans = _values(rule, text, label_start, first, groups)
+            if spans:
+                values.setdefault(index, []).extend(spans)
+                for span in spans:
+                    taken.add(span)
         return values
 
     def growing_start(
@@ -148,11 +177,17 @@ class LabelledRuns:
         match's group 1, after the label's gap) right after a word of a rule not skipped
         (``open_ended``: one group is a run too, as a second may still arrive)."""
         runs = _OPEN_RUN if open_ended else _RUN
+        digit = _DIGIT.search
         for word_start, word_end, owners in self._labels(text, words, skip):
+            if digit(text, word_end, word_end + _DIGIT_REACH) is None:
+                continue  # most words: no digit near enough for a run's (one C search)
             run = runs.match(text, word_end)
-            if run is None or (not open_ended and not _apart(run.group(1))):
-                # Most words: no run right after them. Groups joined by dots, dashes or
-                # slashes alone are a layout the rules' own formats judge (201.234.56).
+            if run is None:
+                continue
+            # Groups joined by dots, dashes or slashes alone are a layout the rules' own
+            # formats judge (201.234.56); one token counts in small letters.
+            value = run.group(1)
+            if not open_ended and not _apart(value) and _JOINT.search(value) is not None:
                 continue
             for index in sorted(owners - skip):
                 rule = self._rules.get(index)
@@ -176,29 +211,47 @@ class LabelledRuns:
                 yield word_start, word_end, frozenset({index})
 
 
-def _value(
+def _values(
     rule: CompiledRule, text: str, label: int, first: int, groups: list[Span]
-) -> Span | None:
+) -> list[Span]:
     """Return the span of the longest run of ``groups`` (two or more) that ``rule`` takes
-    whole, joined, after its label ``text[label:first]``, or None. A run ends before a group
-    of letters only (``... 0 4 a bit later``): a value is never the head of longer digits,
-    nor of a value ending in a check letter (``3174 5120 Z``: a Spanish DNI, no 8-digit id)."""
+    whole, joined, after its label ``text[label:first]`` (and of a second value joined to
+    it), or an empty list.
+
+    A run ends before a group of letters only (``... 0 4 a bit later``): a value is
+    never the head of longer digits, nor of a value ending in a check letter (``3174 5120
+    Z``: a Spanish DNI, no 8-digit id). Or it ends at a spaced dash or slash when the
+    groups after it are one value of the rule too (``98.5502.89.64 -- 98.5502.89.64``, an en dash):
+    two values joined, as a repeated value is written.
+    """
     prefix = text[label:first]
-    joined = "".join(text[group_start:group_end] for group_start, group_end in groups)
-    for count in range(len(groups), 1, -1):
-        if count < len(groups) and (
-            _DIGIT.search(text, *groups[count]) is not None
-            or _CHECK_LETTER.match(text, groups[count][0]) is not None
-        ):
-            continue
-        length = sum(end - begin for begin, end in groups[:count])
-        if length > _LONGEST:
-            continue
-        probe = prefix + joined[:length]
-        spans = rule.matcher.find(probe, 0, len(probe))
-        if (len(prefix), len(probe)) in spans:
-            return groups[0][0], groups[count - 1][1]
-    return None
+
+    def takes(begin: int, end: int) -> bool:
+        """True when the rule takes ``groups[begin:end]`` joined as one value."""
+        value = "".join(text[group_start:group_end] for group_start, group_end in groups[begin:end])
+        if len(value) > _LONGEST:
+            return False
+        # Identifiers are written in capitals: small ones read as such (one for one: ASCII).
+        probe = prefix + value.upper()
+        return (len(prefix), len(probe)) in rule.matcher.find(probe, 0, len(probe))
+
+    last = len(groups)
+    # One group is a run only in small letters (see LabelledRuns._runs).
+    for count in range(last, 1 if last > 1 else 0, -1):
+        second: list[Span] = []
+        if count < last:
+            if _BETWEEN_VALUES.fullmatch(text, groups[count - 1][1], groups[count][0]):
+                if not takes(count, last):
+                    continue
+                second = [(groups[count][0], groups[-1][1])]
+            elif (
+                _DIGIT.search(text, *groups[count]) is not None
+                or _CHECK_LETTER.match(text, groups[count][0]) is not None
+            ):
+                continue
+        if takes(0, count):
+            return [(groups[0][0], groups[count - 1][1]), *second]
+    return []
 
 
 class _Taken:

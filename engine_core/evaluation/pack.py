@@ -59,9 +59,8 @@ class CompiledPack:
         normalized view: a superset of each rule's own word search), or None while that is
         not known."""
         view = normalized_view(text)
-        return _in_original(
-            self._context_words.locate(text if view is None else view.text)[1], view
-        )
+        words = self._context_words.locate(text if view is None else view.text)[1]
+        return _in_original(self._context_words.of_required(words), view)
 
     @property
     def can_tell_growth(self) -> bool:
@@ -105,6 +104,8 @@ class CompiledPack:
         unmet, words = located
         if len(text) - start < STREAM_NEAR_WORDS_FROM:
             words = None  # a short scan reads its whole text
+        else:
+            words = self._context_words.of_required(words)
         return self._scanner.stream_candidates(text, start, unmet & skippable, skipped_reach, words)
 
     def find(
@@ -128,6 +129,7 @@ class CompiledPack:
         # Where the words are: for the scan near them, a table's header cells, and the labels
         # of values written apart (located in one pass; None while that database compiles).
         skip, words = self._context_words.locate(scanned, utf8 if view is None else None)
+        required_words = self._context_words.of_required(words)
         # Values under a table's header cells (none where no context-required rule has a
         # word in the text: no header cell can name one); one line is a table's only as an
         # SQL INSERT, looked for only then.
@@ -137,7 +139,7 @@ class CompiledPack:
             and self.columns.active
             and (lines or may_hold_insert(text))
         ):
-            columns = self.columns.read(text, words=_in_original(words, view))
+            columns = self.columns.read(text, words=_in_original(required_words, view))
             if view is not None:
                 columns = in_view(columns, view)
         found = self._scanner.find(
@@ -147,9 +149,9 @@ class CompiledPack:
             encoded if view is None else None,
             skip,
             contextual=True,
-            words=words if len(scanned) >= NEAR_WORDS_FROM else None,
+            words=required_words if len(scanned) >= NEAR_WORDS_FROM else None,
         )
-        if skip != self._context_words.required:
+        if self.labelled.wanted(skip):
             found = with_spans(
                 found,
                 self.labelled.values(scanned, words, skip, found_spans(found)),
@@ -182,7 +184,7 @@ class CompiledPack:
         written apart after their labels, and where a run after a label that more text
         could extend begins (None: none, or ``final``; ``located``: :meth:`locate_words`)."""
         skip, words = located
-        if skip == self._context_words.required:
+        if not self.labelled.wanted(skip):
             return list(findings), None
         values = self.labelled.values(text, words, skip, found_spans(findings), start)
         hold = None if final else self.labelled.growing_start(text, words, skip, start)

@@ -4,11 +4,19 @@ wrapped across a line) is still found: its groups are read joined (docs/architec
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine_core import Engine
 
 from .conftest import hits
+
+
+@pytest.fixture(scope="module")
+def everything(codon_engine: Callable[..., Engine]) -> Engine:
+    """An engine of every catalogue entry, default or not."""
+    return codon_engine("*")
 
 
 @pytest.mark.parametrize(
@@ -84,3 +92,69 @@ def test_a_head_before_a_check_letter_is_no_value(builtin: Engine) -> None:
 def test_the_rules_own_value_is_left_to_them(builtin: Engine) -> None:
     """A value the rule found as written is reported once, by the rule, as before."""
     assert [hit.value for hit in hits(builtin, "PESEL: 44051401359 4 4")] == ["44051401359"]
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # Rules their words only confirm: the label names a value written apart just as well.
+        ("IBAN: BE62-5100-0754-7061", "IBAN", "BE62-5100-0754-7061"),
+        ("IBAN: BE62\u20145100\u20100754\u22127061", "IBAN", "BE62\u20145100\u20100754\u22127061"),
+        ("Card: 41-11.1111-11.11-1111 ok", "CREDIT_CARD", "41-11.1111-11.11-1111"),
+        ("N\u00b0 de s\u00e9curit\u00e9 sociale : 29.510.99.126.111.93", "FR_NIR", None),
+        # A table's cell border between the label and the value.
+        ("| SV-Nummer | 1 2 3 7 0 1 0 1 8 0 |", "AT_SOCIAL_SECURITY", "1 2 3 7 0 1 0 1 8 0"),
+    ],
+)
+def test_a_label_names_a_value_written_apart_for_any_rule_with_words(
+    everything: Engine, text: str, category: str, value: str | None
+) -> None:
+    found = [(hit.category, hit.value) for hit in hits(everything, text)]
+    assert found == [(category, value if value is not None else text.split(": ", 1)[1])]
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "found"),
+    [
+        # A value repeated, or two values, joined by a spaced dash or slash.
+        ("R\u010c: 71.0319.27.45 \u2013 71.0319.27.45", "CZ_BIRTH_NUMBER", ["71.0319.27.45"] * 2),
+        (
+            "SV-Nummer: 1237 0101 80 / 12 37 01 01 80",
+            "AT_SOCIAL_SECURITY",
+            ["1237 0101 80", "12 37 01 01 80"],
+        ),
+    ],
+)
+def test_two_values_joined_after_one_label_are_both_found(
+    everything: Engine, text: str, category: str, found: list[str]
+) -> None:
+    assert [(hit.category, hit.value) for hit in hits(everything, text)] == [
+        (category, value) for value in found
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        ('"pps_number": "6433435f"', "IE_PPS", "6433435f"),
+        ("Bot: EPIC No.?\n[02:46] Ann: wkh1186253", "IN_VOTER_ID", "wkh1186253"),
+    ],
+)
+def test_an_identifier_in_small_letters_after_its_label_is_found(
+    everything: Engine, text: str, category: str, value: str
+) -> None:
+    assert [(hit.category, hit.value) for hit in hits(everything, text)] == [(category, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SV-Nummer: 1237 0101 80 / 12 37 01 01 81",  # the second's check digit is wrong
+        "IdNr. = 6147 - 5908 - 266 - 1",  # a spaced dash inside one run of digits
+        '"pps_number": "6433435g"',  # the check letter is wrong
+        "pps: abc123",  # small letters and digits, but no value's format
+        "IBAN: BE62-5100-0754-7062",  # regrouped, but mod 97 fails
+    ],
+)
+def test_runs_that_are_no_values_stay(everything: Engine, text: str) -> None:
+    assert hits(everything, text) == []
