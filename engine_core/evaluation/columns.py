@@ -120,6 +120,9 @@ _SQL_LITERAL = regex.compile(
 )
 #: Quotes around an SQL column's name (MySQL, ANSI, SQL Server).
 _SQL_NAME_QUOTES = '`"[] \t'
+#: A row's index in a data frame's printout (pandas writes it before the row's cells, under
+#: no header cell).
+_ROW_INDEX = regex.compile(r"[0-9]{1,9}")
 #: A header names its columns: three digits in a row are a value, not a name.
 _VALUE = regex.compile(r"[0-9]{3}")
 #: Sorts after every cell starting at the same place (see :meth:`Table.label`).
@@ -293,12 +296,15 @@ class Columns:
             context = self._rules[index].context
             assert context is not None
             # A word that counts only in the rule's country names no column: the rows
-            # may be any country's (docs/architecture.md, "Context").
+            # may be any country's; nor does one that counts only right before its value
+            # (``my number``: Japan's My Number as a field name), which no cell below is
+            # (docs/architecture.md, "Context").
+            narrow = context.in_country | context.labels
             longest = max(
                 (
                     end - start
                     for start, end in context.spans(cell, 0, len(cell))
-                    if not context.in_country or caseless(cell[start:end]) not in context.in_country
+                    if not narrow or caseless(cell[start:end]) not in narrow
                 ),
                 default=0,
             )
@@ -561,6 +567,12 @@ class Columns:
                 still_open = None
                 break
             cells = _cells(line, table.delimiter)
+            if (
+                len(cells) == table.cells + 1
+                and table.delimiter == SPACES
+                and _ROW_INDEX.fullmatch(line, *cells[0]) is not None
+            ):
+                cells = cells[1:]  # a data frame's printout: each row led by its index
             if len(cells) != table.cells:
                 still_open = None
                 break

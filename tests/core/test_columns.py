@@ -74,8 +74,18 @@ def _found(engine: Engine, text: str) -> dict[str, list[str]]:
             "<th>Date of birth</th></tr></thead>\n  <tbody>",
             '    <tr><td>{i}</td><td class="name">Ann Roe</td><td>{nhs}</td><td>{dob}</td></tr>',
         ),
+        # pandas prints each row's index before its cells, under no header cell.
+        ("           name    nhs_number         dob", "{i:<4}  Ann Roe  {nhs}  {dob}"),
     ],
-    ids=["csv", "quoted-semicolons", "tsv-camel-case", "markdown", "aligned-with-spaces", "html"],
+    ids=[
+        "csv",
+        "quoted-semicolons",
+        "tsv-camel-case",
+        "markdown",
+        "aligned-with-spaces",
+        "html",
+        "data-frame-printout",
+    ],
 )
 def test_every_row_of_a_named_column_is_found(engine: Engine, header: str, row: str) -> None:
     numbers = _nhs_numbers(ROWS)
@@ -252,3 +262,12 @@ def test_an_html_table_ends_at_its_closing_tag(engine: Engine) -> None:
         f"<tr><td>Piet</td><td>{second}</td></tr>\n</table>\n"
     )
     assert _found(engine, text)["NL_BSN"] == [first]
+
+
+def test_a_word_that_labels_only_right_before_its_value_names_no_column(engine: Engine) -> None:
+    """``my number`` right before a number is the writer's phone (a label only): as a
+    header, ``my_number`` is Japan's My Number column, and a number under it that is no
+    valid My Number is no phone either."""
+    table = "name,my_number\nAnn Roe,046717164260\nBo Li,046717164260\n"
+    assert "PHONE" not in _found(engine, table)
+    assert _found(engine, "Hi, my number is 046717164260")["PHONE"] == ["046717164260"]
