@@ -143,6 +143,8 @@ class OpenTable:
     labels: tuple[tuple[int, dict[int, int], str], ...]
     #: The header line, in the source (absolute positions).
     header: Span
+    #: The rules named only by a word that counts in their country (see Columns._names).
+    country_only: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,9 @@ class Table:
     #: The rows' cells under naming header cells, in order: ``(start, end, names)``, with
     #: the label's distance per rule named (:func:`.context.header_distance`).
     cells: tuple[tuple[int, int, dict[int, int]], ...] = ()
+    #: The rules a header cell names only by a word that counts in their country: a value
+    #: under it is theirs only where the text shows that country (resolution's test).
+    country_only: frozenset[int] = frozenset()
 
     def moved(self, where: Callable[[int], int]) -> Table:
         """Return this table with every position ``p`` moved to ``where(p)``."""
@@ -170,6 +175,7 @@ class Table:
             (where(self.header[0]), where(self.header[1])),
             (where(self.body[0]), where(self.body[1])),
             tuple((where(low), where(high), names) for low, high, names in self.cells),
+            self.country_only,
         )
 
     def label(self, span: Span, index: int) -> int | None:
@@ -281,8 +287,9 @@ class Columns:
         """True when some rule needs context (only they are named by a header)."""
         return self._automaton is not None
 
-    def _names(self, cell: str) -> dict[int, int]:
-        """Return the rules a header cell names, each with its label's distance."""
+    def _names(self, cell: str) -> tuple[dict[int, int], frozenset[int]]:
+        """Return the rules a header cell names, each with its label's distance, and those
+        of them it names only by a word that counts in their country."""
         view = normalized_view(cell)
         if view is not None:
             cell = view.text
@@ -290,27 +297,35 @@ class Columns:
         for _, (_, indexes) in self._automaton.iter(caseless(cell)):
             candidates |= indexes
         if candidates.isdisjoint(self._required):
-            return {}
+            return {}, frozenset()
         labels: dict[int, int] = {}
+        country_only: set[int] = set()
         for index in candidates:
             context = self._rules[index].context
             assert context is not None
-            # A word that counts only in the rule's country names no column: the rows
-            # may be any country's; nor does one that counts only right before its value
-            # (``my number``: Japan's My Number as a field name), which no cell below is
-            # (docs/architecture.md, "Context").
-            narrow = context.in_country | context.labels
-            longest = max(
-                (
-                    end - start
-                    for start, end in context.spans(cell, 0, len(cell))
-                    if not narrow or caseless(cell[start:end]) not in narrow
-                ),
-                default=0,
-            )
+            # A word that counts only right before its value names no column (``my
+            # number``: Japan's My Number as a field name), as no cell below is right after
+            # it; one that counts only in the rule's country names it for the rows that
+            # show that country (docs/architecture.md, "Context").
+            longest = in_country = 0
+            for start, end in context.spans(cell, 0, len(cell)):
+                word = caseless(cell[start:end]) if context.labels or context.in_country else ""
+                if word in context.in_country:
+                    in_country = max(in_country, end - start)
+                elif word not in context.labels:
+                    longest = max(longest, end - start)
             if longest:
                 labels[index] = header_distance(longest)
-        return labels if not self._required.isdisjoint(labels) else {}
+            elif in_country:
+                country_only.add(index)
+        if self._required.isdisjoint(labels):
+            return {}, frozenset()
+        # The cell is one label for every rule it names: a rule of the row's country is
+        # as near as the one it names by its own words, and wins where the row shows it.
+        nearest = min(labels.values())
+        for index in country_only:
+            labels[index] = nearest
+        return labels, frozenset(country_only)
 
     def _match(self, rule: CompiledRule, name: str, cell: str) -> list[Span]:
         """Return the rule's values in ``cell`` (places in it), read as the header cell
@@ -422,10 +437,13 @@ class Columns:
             cells = _cells(line, delimiter)
             if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells):
                 continue  # prose split at its commas, not a header
+            named = [
+                (column, self._names(line[low:high])) for column, (low, high) in enumerate(cells)
+            ]
             labels = tuple(
                 (column, names, line[low:high].strip())
-                for column, (low, high) in enumerate(cells)
-                if (names := self._names(line[low:high]))
+                for (column, (names, _)), (low, high) in zip(named, cells, strict=True)
+                if names
             )
             if not labels:
                 continue
@@ -433,7 +451,10 @@ class Columns:
                 counts = _known(above())
             if isinstance(counts, tuple) and counts[position] == len(cells):
                 continue  # a row of a table whose first line came earlier
-            return OpenTable(delimiter, len(cells), labels, (start, start + len(line)))
+            country_only = frozenset().union(*(only for _, (_, only) in named))
+            return OpenTable(
+                delimiter, len(cells), labels, (start, start + len(line)), country_only
+            )
         return None
 
     def _statement(
@@ -450,11 +471,11 @@ class Columns:
             (column, line[low + start : low + end].strip(_SQL_NAME_QUOTES))
             for column, (start, end) in enumerate(_cells(line[low:high], ","))
         ]
-        labels = tuple(
-            (column, found, name) for column, name in names if (found := self._names(name))
-        )
+        named = [(column, name, self._names(name)) for column, name in names]
+        labels = tuple((column, found, name) for column, name, (found, _) in named if found)
         if not labels:
             return None
+        country_only = frozenset().union(*(only for _, _, (_, only) in named))
         cells_named: list[tuple[int, int, dict[int, int]]] = []
         body: Span | None = None
         rows, end = _sql_rows(line, insert.end())
@@ -464,12 +485,14 @@ class Columns:
             body = (offset + row[0] if body is None else body[0], offset + row[1])
             self._named_cells(line, offset, cells, labels, cells_named, read)
         if body is not None:
-            read.tables.append(Table((offset + low, offset + high), body, tuple(cells_named)))
+            read.tables.append(
+                Table((offset + low, offset + high), body, tuple(cells_named), country_only)
+            )
         after = _SQL_ROWS_END.fullmatch(line, end)
         if after is None or after.group(1) == ";" or (rows and not after.group(1)):
             return None  # the statement ends here
         header = (origin + offset + low, origin + offset + high)
-        return OpenTable(SQL_ROWS, len(names), labels, header)
+        return OpenTable(SQL_ROWS, len(names), labels, header, country_only)
 
     def _sql_row_line(
         self,
@@ -583,7 +606,7 @@ class Columns:
             position = line_end + 1
         if body is not None:
             header = (table.header[0] - origin, table.header[1] - origin)
-            read.tables.append(Table(header, body, tuple(cells_named)))
+            read.tables.append(Table(header, body, tuple(cells_named), table.country_only))
         return position, still_open, (previous if last_row is None else last_row)
 
 

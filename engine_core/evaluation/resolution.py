@@ -53,7 +53,11 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
             else:
                 distance = context.distance(text, span[0], span[1], table.header)
                 label = table.label(span, rule.index)
-                if label is not None and (distance is None or label < distance):
+                if label is not None and rule.index in table.country_only:
+                    if distance is None:  # the header's word counts where the row shows
+                        in_country.append((span, rule, label))  # the rule's country
+                        continue
+                elif label is not None and (distance is None or label < distance):
                     distance = label
             if distance is None and context.in_country:
                 skip = None if table is None else table.header

@@ -117,11 +117,24 @@ def test_the_country_must_show_within_the_window(builtin: Engine) -> None:
     ]
 
 
-def test_a_header_cell_with_only_a_country_word_names_no_column(builtin: Engine) -> None:
-    """``passportNo`` over a column names no South African passports: rows may be any
-    country's (the US entry, whose word it is, still reads the column)."""
-    text = "name,passportNo\nAnn,M65118893\nBen,T43149304\n"
-    assert {category for category, _ in _passports(builtin, text)} <= {"US_PASSPORT"}
+def test_a_header_cell_with_only_a_country_word_names_the_country_the_row_shows(
+    builtin: Engine,
+) -> None:
+    """``Passport number`` over a column names South African passports only in the rows that
+    show South Africa (here a South African ID number beside it); a table showing no
+    country stays the US entry's, whose word it is."""
+    text = "Name,Passport number\nAnn,M65118893\nBen,T43149304\n"
+    assert _passports(builtin, text) == [
+        ("US_PASSPORT", "M65118893"),
+        ("US_PASSPORT", "T43149304"),
+    ]
+    shown = (
+        "Name,Passport number,ID number\nAnn,M65118893,4901249578084\nCas,A07471476,9202204720083\n"
+    )
+    assert _passports(builtin, shown) == [
+        ("ZA_PASSPORT", "M65118893"),
+        ("ZA_PASSPORT", "A07471476"),
+    ]
 
 
 @pytest.mark.parametrize("size", [1, 3, 16, 256])
@@ -131,6 +144,7 @@ def test_a_stream_names_the_country_as_evaluate_does(builtin: Engine, size: int)
         'id_no: "4901249578084"\npassport: "M64999137"\n'
         "Passport No. M65118893 was renewed.\n"
         "passport_no 568923099, NI YJ670663A\n"
+        "\nName,Passport number,ID number\nCas,A07471476,9202204720083\nBen,T43149304,\n"
     )
     clean = builtin.evaluate(text).remedy.clean_text
     assert "[REDACTED_ZA_PASSPORT]" in clean
