@@ -93,7 +93,15 @@ class ContextWords:
         }
         #: The indexes of the context-required rules.
         self.required = frozenset(self._required)
-        owners = word_owners(rules, required=False)
+        # The words of context-required rules first: the database that says which of those
+        # rules have a word reads them alone (the others' words only say where labels are).
+        owners = dict(
+            sorted(
+                word_owners(rules, required=False).items(),
+                key=lambda item: item[1].isdisjoint(self.required),
+            )
+        )
+        required_words = sum(not indexes.isdisjoint(self.required) for indexes in owners.values())
         self._owners: tuple[frozenset[int], ...] = tuple(owners.values())
         #: The owner sets holding a context-required rule.
         self._required_owners = frozenset(
@@ -107,16 +115,22 @@ class ContextWords:
         #: their second expressions (:func:`_literal_database`).
         self._heads = tuple(identifier for identifier, word in enumerate(words) if word in heads)
         self._database: Any = (
-            _literal_database(words, _hyperscan.HS_FLAG_SINGLEMATCH, self._heads)
-            if owners and _hyperscan is not None
+            _literal_database(
+                words[:required_words], _hyperscan.HS_FLAG_SINGLEMATCH, self._heads, len(words)
+            )
+            if required_words and _hyperscan is not None
             else None
         )
         self._local = threading.local()
-        self._automaton: Any = _automaton(owners) if self._database is None else None
+        self._automaton: Any = (
+            _automaton(dict(list(owners.items())[:required_words]))
+            if self._database is None
+            else None
+        )
         #: The database reporting every occurrence of each word, once compiled.
         self._positions: Any = None
         self._located = threading.Event()
-        if self._database is not None:
+        if owners and _hyperscan is not None:
             threading.Thread(
                 target=self._compile_positions,
                 args=(words, self._heads),
@@ -328,7 +342,9 @@ def _code_points(text: str) -> bytes:
     return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
 
 
-def _literal_database(words: list[str], flags: int, heads: Sequence[int] = ()) -> Any:
+def _literal_database(
+    words: list[str], flags: int, heads: Sequence[int] = (), total: int | None = None
+) -> Any:
     """Return a Hyperscan database finding each word with ``flags`` (``HS_FLAG_SINGLEMATCH``:
     once), without regard to case, in UTF-8; or None.
 
@@ -341,23 +357,32 @@ def _literal_database(words: list[str], flags: int, heads: Sequence[int] = ()) -
     indexes) may also begin a field name (``nif_cliente``): each is found a second time
     followed by an underscore, wherever it starts (a superset; identifiers after the
     exceptions', in the order of ``heads``; the match ends one byte after the word).
+    ``words`` may be the first of ``total`` words: the identifiers are those of all of them
+    (heads past ``words`` left out).
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+    exceptions = len(words) if total is None else total
+    first_head = exceptions + len(CASE_EXCEPTION_CHARS)
+    named = [(place, index) for place, index in enumerate(heads) if index < len(words)]
     expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
-    expressions += [_code_points(words[index]) + b"_" for index in heads]
+    expressions += [_code_points(words[index]) + b"_" for _, index in named]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(
             expressions=expressions,
-            ids=list(range(len(expressions))),
+            ids=[
+                *range(len(words)),
+                *range(exceptions, first_head),
+                *(first_head + place for place, _ in named),
+            ],
             flags=[caseless_utf8 | flags] * len(words)
             + [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_SINGLEMATCH] * len(CASE_EXCEPTION_CHARS)
-            + [caseless_utf8 | flags] * len(heads),
+            + [caseless_utf8 | flags] * len(named),
         )
     except hyperscan.error:  # pragma: no cover - literals always compile
         return None

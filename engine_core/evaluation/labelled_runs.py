@@ -47,8 +47,9 @@ _GAP = (
 _REPLY = r"[^\d\n]{0,30}\n[^\n]{0,40}?:[ \t]{1,8}(?:[^\W\d_]{1,24},?[ \t]{1,4}){0,3}"
 #: A group: letters and digits holding a digit, or one letter (``F 6 6 5 ...``).
 _GROUP = r"(?:[0-9A-Za-z]*[0-9][0-9A-Za-z]*|[A-Za-z])"
-#: Between groups: up to three spaces, dots, dashes, slashes or underscores, or one line break.
-_SEPARATOR = r"(?:[ \t./_\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
+#: Between groups: up to three spaces, dots, dashes, slashes, underscores or a table's cell
+#: border (``|``), or one line break.
+_SEPARATOR = r"(?:[ \t./_|\-\u2013\u2014]{1,3}|[ \t]*\r?\n[ \t]*)"
 #: The most groups read after one label (a value written one character apart: 18 and a
 #: check character at most).
 MAX_GROUPS = 20
@@ -75,7 +76,7 @@ _RUN = _run(2, small=True)
 _OPEN_RUN = _run(1)
 #: What may follow a run's end that more text could still extend: nothing, or the start of
 #: a separator.
-_OPEN_TAIL = regex.compile(r"[ \t./_\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
+_OPEN_TAIL = regex.compile(r"[ \t./_|\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
 _DIGIT = regex.compile("[0-9]")
 #: How far after its label a run's first digit lies at most: the longest gap (8, a number's
 #: abbreviation and 8, a remark and 8, 40 spaces) or reply prefix (30, a line break, 40, a
@@ -87,7 +88,7 @@ _DIGIT_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29) + 19 *
 _CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
 #: A run written apart: a space, a line break, a tab, a long dash or an underscore between
 #: two groups (no format joins its groups with an underscore).
-_WRITTEN_APART = regex.compile("[\\s_\u2013\u2014]")
+_WRITTEN_APART = regex.compile("[\\s_|\u2013\u2014]")
 #: Separators of a run joined without spaces: from this many on (four groups or more), a
 #: regrouping (``73.1124.3951.4``) no identifier's own format writes.
 _REGROUPED_FROM = 3
@@ -102,6 +103,9 @@ def _apart(run: str) -> bool:
 #: Where one value written apart ends and the next begins: a dash or slash with spaces
 #: around it (within a value, a spaced dash only groups digits: ``6147 - 5908 - 266``).
 _BETWEEN_VALUES = regex.compile(r"[ \t]+[/\-\u2013\u2014][ \t]+")
+#: A table's cell border: a value may go on in the next cell (``3760125 | 8411``, split to
+#: slip past a filter), or end with its own.
+_CELL_BORDER = regex.compile(r"[ \t]*\|[ \t]*")
 
 #: The longest value read joined, in characters.
 _LONGEST = 24
@@ -142,11 +146,14 @@ class LabelledRuns:
         values: dict[int, list[Span]] = {}
         taken = _Taken(span for spans in found.values() for span in spans)
         for label_start, first, run, index in self._runs(text, words, skip):
-            if run.start(1) < start or taken.overlaps(run.span(1)):
+            if run.start(1) < start:
                 continue
-            rule = self._rules[index]
             groups = [group.span() for group in _GROUPS.finditer(text, run.start(1), run.end())]
-            spans = _values(rule, text, label_start, first, groups)
+            if taken.overlaps(run.span(1)):
+                groups = _before_taken(text, groups, taken)
+                if not groups:
+                    continue
+            spans = _values(self._rules[index], text, label_start, first, groups)
             if spans:
                 values.setdefault(index, []).extend(spans)
                 for span in spans:
@@ -211,6 +218,22 @@ class LabelledRuns:
                 yield word_start, word_end, frozenset({index})
 
 
+def _before_taken(text: str, groups: list[Span], taken: _Taken) -> list[Span]:
+    """Return the groups of a run that a value the rules found themselves overlaps, up to
+    a cell border or a spaced dash or slash before that value (another value after it:
+    ``4 4 2 5 3 2 2 3 0 5 3|81201422368``); none when no such boundary precedes it (the
+    run is the rules' to judge: ``44051401359 4 4``)."""
+    for count, group in enumerate(groups):
+        if taken.overlaps(group):
+            between = (groups[count - 1][1], group[0]) if count else None
+            if between is not None and (
+                _CELL_BORDER.fullmatch(text, *between) or _BETWEEN_VALUES.fullmatch(text, *between)
+            ):
+                return groups[:count]
+            return []
+    return groups
+
+
 def _values(
     rule: CompiledRule, text: str, label: int, first: int, groups: list[Span]
 ) -> list[Span]:
@@ -221,8 +244,8 @@ def _values(
     A run ends before a group of letters only (``... 0 4 a bit later``): a value is
     never the head of longer digits, nor of a value ending in a check letter (``3174 5120
     Z``: a Spanish DNI, no 8-digit id). Or it ends at a spaced dash or slash when the
-    groups after it are one value of the rule too (``98.5502.89.64 -- 98.5502.89.64``, an en dash):
-    two values joined, as a repeated value is written.
+    groups after it are one value of the rule too (``98.5502.89.64 -- 98.5502.89.64``, an en
+    dash): two values joined, as a repeated value is written. Or at a table's cell border.
     """
     prefix = text[label:first]
 
@@ -240,11 +263,12 @@ def _values(
     for count in range(last, 1 if last > 1 else 0, -1):
         second: list[Span] = []
         if count < last:
-            if _BETWEEN_VALUES.fullmatch(text, groups[count - 1][1], groups[count][0]):
+            between = (groups[count - 1][1], groups[count][0])
+            if _BETWEEN_VALUES.fullmatch(text, *between):
                 if not takes(count, last):
                     continue
                 second = [(groups[count][0], groups[-1][1])]
-            elif (
+            elif _CELL_BORDER.fullmatch(text, *between) is None and (
                 _DIGIT.search(text, *groups[count]) is not None
                 or _CHECK_LETTER.match(text, groups[count][0]) is not None
             ):

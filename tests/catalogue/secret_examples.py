@@ -442,8 +442,8 @@ SPECS: dict[str, Spec] = {
     # AI
     **{
         f"secret.{name}": ranged(
-            seq(prefix, (B64URL, 74), "T3BlbkFJ", (B64URL, 74)),
-            seq(prefix, (B64URL, 58), "T3BlbkFJ", (B64URL, 58)),
+            seq(prefix, (B64URL, 120), "T3BlbkFJ", (B64URL, 120)),
+            seq(prefix, (B64URL, 20), "T3BlbkFJ", (B64URL, 20)),
             prefix,
         )
         for name, prefix in [

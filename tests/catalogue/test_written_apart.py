@@ -102,8 +102,15 @@ def test_the_rules_own_value_is_left_to_them(builtin: Engine) -> None:
         ("IBAN: BE62\u20145100\u20100754\u22127061", "IBAN", "BE62\u20145100\u20100754\u22127061"),
         ("Card: 41-11.1111-11.11-1111 ok", "CREDIT_CARD", "41-11.1111-11.11-1111"),
         ("N\u00b0 de s\u00e9curit\u00e9 sociale : 29.510.99.126.111.93", "FR_NIR", None),
-        # A table's cell border between the label and the value.
+        # A table's cell border between the label and the value, or ending the value (the
+        # next cell's digits are another value), or splitting it across two cells.
         ("| SV-Nummer | 1 2 3 7 0 1 0 1 8 0 |", "AT_SOCIAL_SECURITY", "1 2 3 7 0 1 0 1 8 0"),
+        (
+            "| SV-Nummer | 1 2 3 7 0 1 0 1 8 0 | 0664 1234567 |",
+            "AT_SOCIAL_SECURITY",
+            "1 2 3 7 0 1 0 1 8 0",
+        ),
+        ("Isikukood: 3760125 | 8411", "EE_ISIKUKOOD", "3760125 | 8411"),
     ],
 )
 def test_a_label_names_a_value_written_apart_for_any_rule_with_words(
@@ -122,6 +129,12 @@ def test_a_label_names_a_value_written_apart_for_any_rule_with_words(
             "SV-Nummer: 1237 0101 80 / 12 37 01 01 80",
             "AT_SOCIAL_SECURITY",
             ["1237 0101 80", "12 37 01 01 80"],
+        ),
+        # The second as the rule writes it: found by the rule, the first after the border.
+        (
+            "SV-Nummer: 1 2 3 7 0 1 0 1 8 0|1237010180",
+            "AT_SOCIAL_SECURITY",
+            ["1 2 3 7 0 1 0 1 8 0", "1237010180"],
         ),
     ],
 )

@@ -165,7 +165,8 @@ def test_both_word_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         "TC KİMLİK NO 10000000146",
         "nothing to see here",
     ]
-    fast = [ContextWords(rules).unmet(text) for text in texts]
+    words = ContextWords(rules)
+    fast = [words.unmet(text) for text in texts]
     monkeypatch.setattr(context_words, "_hyperscan", None)
     portable = ContextWords(rules)
     assert portable._database is None
