@@ -502,6 +502,11 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Fecha de nacimiento: 27 12 1951", "27 12 1951"),
         ("D.O.B.: 2000\u200702\u200704", "2000\u200702\u200704"),
         ("né(e) le 12/01/2004", "12/01/2004"),  # the French forms' né(e)
+        # ISO 8601's basic format right after a birth date's field (RFC 6350's BDAY example).
+        ("BEGIN:VCARD\nVERSION:4.0\nBDAY:19960415\nEND:VCARD", "19960415"),
+        ("BDAY;VALUE=date:19531015", "19531015"),
+        ('{"dateOfBirth": "19880303"}', "19880303"),
+        ("patient_dob=19790526 status=ok", "19790526"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -532,6 +537,10 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "Datum narození: 7. 1. 2065",  # in the future
         "Geburtsdatum: 12 13 1985",  # spaced, no month 13
         "DOB: 12 03 2024 10:00",  # spaced, then a time: a time stamp
+        "BDAY:20850415",  # in the future
+        "BDAY:19961315",  # no month 13
+        "order 19790526, DOB unknown",  # eight digits not right after the field
+        "dob: 1985031412",  # ten digits: no date
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
@@ -552,6 +561,8 @@ def test_date_of_birth_check() -> None:
     assert date_of_birth("14. 3. 1985")
     assert date_of_birth("14 03 1985")
     assert date_of_birth("1985 03 14")
+    assert date_of_birth("19850314")  # ISO 8601's basic format
+    assert not date_of_birth("19851403")
     assert not date_of_birth("14 03 85")  # a two-digit year: spaced, any numbers
     assert date_of_birth("1985年3月14日")
     assert not date_of_birth("1985年2月30日")

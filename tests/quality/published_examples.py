@@ -194,8 +194,15 @@ EXAMPLES: dict[str, Example] = {
     "UK_NINO": {
         # Format examples of HMRC NIM39110's layout. QQ 12 34 56 C is HMRC's own placeholder: Q is
         # never a first letter, so it is listed as invalid.
-        "valid": ["AB 12 34 56 C", "JG103759A"],
-        "invalid": ["QQ 12 34 56 C", "GB 12 34 56 A", "AB 12 34 56 E", "DA123456A"],
+        "valid": ["AB 12 34 56 C", "JG103759A", "AB 123456 C"],
+        "invalid": [
+            "QQ 12 34 56 C",
+            "GB 12 34 56 A",
+            "AB 12 34 56 E",
+            "DA123456A",
+            "AB 123456 E",
+            "QQ 123456 C",
+        ],
         "context": "My National Insurance number is {value}.",
     },
     "UK_NHS": {

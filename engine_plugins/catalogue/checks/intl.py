@@ -307,6 +307,8 @@ _SPACED_AND_CJK_DATES = tuple(
         # spaces folded): 17 03 1989, 2001 09 19.
         r"(?P<day>[0-9]{1,2})[ ](?P<month>[0-9]{1,2})[ ](?P<year>[0-9]{4})",
         r"(?P<year>[0-9]{4})[ ](?P<month>[0-9]{1,2})[ ](?P<day>[0-9]{1,2})",
+        # ISO 8601's basic format, as a vCard's BDAY or a record's field writes it.
+        r"(?P<year>[0-9]{4})(?P<month>[0-9]{2})(?P<day>[0-9]{2})",
         r"(?P<year>[0-9]{4})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月[ ]?(?P<day>[0-9]{1,2})[ ]?日",
         r"(?P<year>[0-9]{4})[ ]?년[ ]?(?P<month>[0-9]{1,2})[ ]?월[ ]?(?P<day>[0-9]{1,2})[ ]?일",
     )
