@@ -651,6 +651,23 @@ def test_an_address_percent_encoded_in_a_query_is_found_whole(
     assert address not in builtin.evaluate(text).remedy.clean_text
 
 
+@pytest.mark.parametrize("size", [1, 7, 64])
+def test_an_address_with_a_long_escaped_local_part_streams_as_evaluate_reads_it(
+    builtin: Engine, size: int
+) -> None:
+    """A local part of escaped characters (``%2B``, three characters each) reaches far
+    before its ``%40``: the address is found whole, and a stream holds it back as far."""
+    local = "user-" + "%2B" * 30 + "x" * 10
+    text = f"GET /a?to={local}%40example.com&x=1 HTTP/1.1\n"
+    clean = builtin.evaluate(text).remedy.clean_text
+    assert values(builtin, text, "EMAIL") == [f"{local}%40example.com"]
+    session = builtin.stream_session(block_on_fatal=False)
+    pieces = [text[offset : offset + size] for offset in range(0, len(text), size)]
+    released = "".join(chunk.text for piece in pieces for chunk in session.push(piece))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == clean
+
+
 @pytest.mark.parametrize("text", ["discount 50%40 off", "ratio a%40b", "progress 100%40s left"])
 def test_a_percent_sign_before_40_is_no_address(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "EMAIL") == []
