@@ -144,10 +144,12 @@ class LabelledRuns:
         a label (``words``: the located context words, None to look for each rule's own;
         ``skip``: rules with no word in the text; ``found``: the rules' own values)."""
         values: dict[int, list[Span]] = {}
-        taken = _Taken(span for spans in found.values() for span in spans)
+        taken: _Taken | None = None  # sorted once a run is met (most texts hold none)
         for label_start, first, run, index in self._runs(text, words, skip):
             if run.start(1) < start:
                 continue
+            if taken is None:
+                taken = _Taken(span for spans in found.values() for span in spans)
             groups = [group.span() for group in _GROUPS.finditer(text, run.start(1), run.end())]
             if taken.overlaps(run.span(1)):
                 groups = _before_taken(text, groups, taken)
