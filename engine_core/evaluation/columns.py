@@ -437,12 +437,14 @@ class Columns:
             cells = _cells(line, delimiter)
             if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells):
                 continue  # prose split at its commas, not a header
+            # Per cell: its column, its span, the rules it names, those only in their country.
             named = [
-                (column, self._names(line[low:high])) for column, (low, high) in enumerate(cells)
+                (column, (low, high), *self._names(line[low:high]))
+                for column, (low, high) in enumerate(cells)
             ]
             labels = tuple(
                 (column, names, line[low:high].strip())
-                for (column, (names, _)), (low, high) in zip(named, cells, strict=True)
+                for column, (low, high), names, _ in named
                 if names
             )
             if not labels:
@@ -451,7 +453,7 @@ class Columns:
                 counts = _known(above())
             if isinstance(counts, tuple) and counts[position] == len(cells):
                 continue  # a row of a table whose first line came earlier
-            country_only = frozenset().union(*(only for _, (_, only) in named))
+            country_only = frozenset().union(*(only for *_, only in named))
             return OpenTable(
                 delimiter, len(cells), labels, (start, start + len(line)), country_only
             )
@@ -471,11 +473,11 @@ class Columns:
             (column, line[low + start : low + end].strip(_SQL_NAME_QUOTES))
             for column, (start, end) in enumerate(_cells(line[low:high], ","))
         ]
-        named = [(column, name, self._names(name)) for column, name in names]
-        labels = tuple((column, found, name) for column, name, (found, _) in named if found)
+        named = [(column, name, *self._names(name)) for column, name in names]
+        labels = tuple((column, found, name) for column, name, found, _ in named if found)
         if not labels:
             return None
-        country_only = frozenset().union(*(only for _, _, (_, only) in named))
+        country_only = frozenset().union(*(only for *_, only in named))
         cells_named: list[tuple[int, int, dict[int, int]]] = []
         body: Span | None = None
         rows, end = _sql_rows(line, insert.end())

@@ -188,8 +188,11 @@ class LabelledRuns:
         runs = _OPEN_RUN if open_ended else _RUN
         digit = _DIGIT.search
         for word_start, word_end, owners in self._labels(text, words, skip):
-            if digit(text, word_end, word_end + _DIGIT_REACH) is None:
-                continue  # most words: no digit near enough for a run's (one C search)
+            reach = word_end + _DIGIT_REACH
+            # Most words: no digit near enough for a run's (one C search); in a stream, only
+            # once that reach has arrived (a digit may still come).
+            if digit(text, word_end, reach) is None and (not open_ended or reach <= len(text)):
+                continue
             run = runs.match(text, word_end)
             if run is None:
                 continue

@@ -27,7 +27,7 @@ TEXTS = [
     "PESEL = 44.0514.0135.9 ok\n",
     # A rule the label only confirms, two values joined, small letters, a table's border.
     "IBAN: BE62-5100-0754-7061 ok\n",
-    "R\u010c: 71.0319.27.45 \u2013 71.0319.27.45 ok\n",
+    "SV-Nummer: 1237 0101 80 / 12 37 01 01 80 ok\n",
     '"pps_number": "6433435f"\n',
     "| SV-Nummer | 1 2 3 7 0 1 0 1 8 0 |\n",
     "Isikukood: 3760125 | 8411 |\n",
