@@ -292,6 +292,16 @@ class _Layout:
     #: (CONTEXT_CHARS) and every rule's context window, so a word before a value that
     #: evaluate would see is still there (docs/architecture.md, "Streaming").
     lookback: int
+    #: Whether every rule can say what is settled: only then are scans before flush useful
+    #: for releasing text.
+    can_release: bool
+    #: Whether a fatal rule can say what is settled: scans before flush may then block early.
+    fatal_tells_growth: bool
+
+
+def _tells_growth(plan: _RulePlan) -> bool:
+    """True when a scan can say where the rule's matches that more text could change begin."""
+    return plan.rule.matcher.can_tell_growth or plan.growth_window is not None
 
 
 def _layout(compiled: CompiledPack) -> _Layout:
@@ -328,6 +338,10 @@ def _layout(compiled: CompiledPack) -> _Layout:
                 (plan.rule.context.window + 1 for plan in plans if plan.rule.context is not None),
                 default=0,
             ),
+        ),
+        can_release=all(map(_tells_growth, plans)),
+        fatal_tells_growth=any(
+            plan.rule.severity == FATAL and _tells_growth(plan) for plan in plans
         ),
     )
 
@@ -537,17 +551,9 @@ class StreamSession:
         self.block_on_fatal = block_on_fatal
         self._layout = _layout_of(compiled)
         self._plans = self._layout.plans
-        # Scans before flush are useful only when every rule can say what is settled.
-        self._can_release = all(
-            plan.rule.matcher.can_tell_growth or plan.growth_window is not None
-            for plan in self._plans
-        )
+        self._can_release = self._layout.can_release
         # Otherwise scans before flush can still find fatal values early (and block).
-        self._can_block_early = block_on_fatal and any(
-            plan.rule.severity == FATAL
-            and (plan.rule.matcher.can_tell_growth or plan.growth_window is not None)
-            for plan in self._plans
-        )
+        self._can_block_early = block_on_fatal and self._layout.fatal_tells_growth
         self._state = ACTIVE
         self._block: tuple[str, str] | None = None
         self._buffer = ""  # joined text from source offset _base

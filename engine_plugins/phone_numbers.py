@@ -376,12 +376,23 @@ class PhoneMatcher(RegexMatcher):
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the spans of the phone numbers in ``text[start:end]``."""
         stop = len(text) if end is None else end
+        return self._find(text, start, stop, self._words_around(text, start, stop))
+
+    def _words_around(self, text: str, start: int, stop: int) -> _Occurrences | None:
+        """Return where the required context words are around ``text[start:stop]``, or None
+        when the rule has none or no word lies near enough for a match there to count."""
+        context = self.required_context
+        if context is None or not self._word_in_reach(text, start, stop):
+            return None
+        return _Occurrences(context, text, start, stop)
+
+    def _find(self, text: str, start: int, stop: int, words: _Occurrences | None) -> list[Span]:
+        """:meth:`find` given :meth:`_words_around` the range."""
         numbers = self._numbers_of()
         context = self.required_context
         spans: list[Span] = []
-        if context is not None and not self._word_in_reach(text, start, stop):
+        if context is not None and words is None:
             return spans  # no match here could have its context word: nothing to scan
-        words = None if context is None else _Occurrences(context, text, start, stop)
         bounds = self.window_bounds()
         ranges = (
             [(start, stop)]
@@ -438,8 +449,11 @@ class PhoneMatcher(RegexMatcher):
             # The values need a word nearby; the candidates, which a stream never cuts
             # inside, are the runs of phone characters (every pattern match lies in one:
             # one C search instead of the pattern at each digit) that can hold a value.
-            found = self.find_in_window(text, start, stop, last, limit)
-            return found, sorted({*found, *self._worded_runs(text, start, stop, last, limit)})
+            # One search for the words serves the values and the runs.
+            words = self._words_around(text, start, stop)
+            found = [span for span in self._find(text, start, stop, words) if span[0] < last]
+            runs = self._worded_runs(text, start, stop, last, limit, words)
+            return found, sorted({*found, *runs})
         numbers = self._numbers_of()
         values: list[Span] = []
         spans: list[Span] = []
@@ -454,7 +468,13 @@ class PhoneMatcher(RegexMatcher):
         return values, sorted({*values, *spans})
 
     def _worded_runs(
-        self, text: str, start: int, stop: int, last: int, limit: int | None
+        self,
+        text: str,
+        start: int,
+        stop: int,
+        last: int,
+        limit: int | None,
+        words: _Occurrences | None,
     ) -> Iterator[Span]:
         """Yield the runs of phone characters in ``text[start:stop]`` starting before ``last``
         that can hold a value of this context-required rule.
@@ -465,10 +485,11 @@ class PhoneMatcher(RegexMatcher):
         before a word's reach (no run crosses that point) to the end of its reach. A word
         may still arrive after the end of the text (``limit``): runs ending within the
         window of it count too. No other run can ever hold a value, so a cut may cross it.
+        ``words``: :meth:`_words_around` the range (None: no word near it).
         """
         context = self.required_context
         assert context is not None
-        parts = _Occurrences(context, text, start, stop).ranges(text, start, stop, 0)
+        parts = [] if words is None else words.ranges(text, start, stop, 0)
         arriving = (len(text) if limit is None else limit) - context.window
         if arriving < stop:
             parts.append((max(start, _sync_point(text, max(start, arriving))), stop))

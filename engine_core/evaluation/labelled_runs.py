@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 import regex
@@ -83,6 +84,13 @@ _DIGIT = regex.compile("[0-9]")
 #: colon, 8 spaces and three words of 24 with a comma and 4 spaces), then 19 groups of one
 #: letter, each with its separator of up to three characters.
 _DIGIT_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29) + 19 * 4 + 1
+#: How far after its label a run begins at most: the longest gap or reply prefix.
+_GAP_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29)
+#: What no run holds, searched backwards: a character neither a group nor a separator has,
+#: or a word of two letters or more without a digit (a group of letters is one letter).
+_NOT_IN_A_RUN = regex.compile(
+    r"(?r)[^0-9A-Za-z \t\r\n./_|\-\u2013\u2014]|(?<![0-9A-Za-z])[A-Za-z]{2,}(?![0-9A-Za-z])"
+)
 #: A capital letter alone after a run's digits: its check letter (``I`` and ``A`` are words;
 #: a group of one letter may also be a word's first, ``PAN`` or ``E-Mail`` on the next line).
 _CHECK_LETTER = regex.compile(r"[B-HJ-Z](?![^\W_]|-[^\W\d_])")
@@ -106,6 +114,8 @@ _BETWEEN_VALUES = regex.compile(r"[ \t]+[/\-\u2013\u2014][ \t]+")
 #: A table's cell border: a value may go on in the next cell (``3760125 | 8411``, split to
 #: slip past a filter), or end with its own.
 _CELL_BORDER = regex.compile(r"[ \t]*\|[ \t]*")
+
+_WORD_END = operator.itemgetter(1)
 
 #: The longest value read joined, in characters.
 _LONGEST = 24
@@ -168,9 +178,13 @@ class LabelledRuns:
         """Return where the earliest run from ``start`` after a label begins that more text
         could extend (its last group, or a separator after it, reaches the end of ``text``),
         or None: a stream holds text from there."""
+        # A run reaching the end holds nothing a run cannot: it begins after the last such
+        # thing, so its label ends at most the longest gap before that.
+        foreign = _NOT_IN_A_RUN.search(text, start)
+        last_label = max(start, 0 if foreign is None else foreign.end() - _GAP_REACH)
         growing = [
             run.start(1)
-            for _, _, run, _ in self._runs(text, words, skip, open_ended=True)
+            for _, _, run, _ in self._runs(text, words, skip, open_ended=True, from_end=last_label)
             if run.start(1) >= start and _OPEN_TAIL.match(text, run.end()) is not None
         ]
         return min(growing, default=None)
@@ -181,13 +195,15 @@ class LabelledRuns:
         words: Sequence[WordSpan] | None,
         skip: frozenset[int],
         open_ended: bool = False,
+        from_end: int = 0,
     ) -> Iterable[tuple[int, int, regex.Match[str], int]]:
         """Yield ``(label start, run start, match, rule index)`` for each run of groups (the
         match's group 1, after the label's gap) right after a word of a rule not skipped
-        (``open_ended``: one group is a run too, as a second may still arrive)."""
+        (``open_ended``: one group is a run too, as a second may still arrive; ``from_end``:
+        only after words ending there or later)."""
         runs = _OPEN_RUN if open_ended else _RUN
         digit = _DIGIT.search
-        for word_start, word_end, owners in self._labels(text, words, skip):
+        for word_start, word_end, owners in self._labels(text, words, skip, from_end):
             reach = word_end + _DIGIT_REACH
             # Most words: no digit near enough for a run's (one C search); in a stream, only
             # once that reach has arrived (a digit may still come).
@@ -210,17 +226,23 @@ class LabelledRuns:
                         yield word_start, run.start(1), run, index
 
     def _labels(
-        self, text: str, words: Sequence[WordSpan] | None, skip: frozenset[int]
+        self,
+        text: str,
+        words: Sequence[WordSpan] | None,
+        skip: frozenset[int],
+        from_end: int = 0,
     ) -> Iterable[WordSpan]:
-        """Yield the context words of the rules not skipped, as located or looked for."""
+        """Yield the context words of the rules not skipped, as located (in order of their
+        ends) or looked for, that end at ``from_end`` or later."""
         if words is not None:
-            yield from words
+            yield from words[bisect.bisect_left(words, from_end, key=_WORD_END) :]
             return
         for index, rule in self._rules.items():
             if index in skip or rule.context is None:
                 continue
             for word_start, word_end in rule.context.spans(text, 0, len(text)):
-                yield word_start, word_end, frozenset({index})
+                if word_end >= from_end:
+                    yield word_start, word_end, frozenset({index})
 
 
 def _before_taken(text: str, groups: list[Span], taken: _Taken) -> list[Span]:

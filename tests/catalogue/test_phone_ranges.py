@@ -63,7 +63,8 @@ def test_every_value_lies_in_a_run_the_stream_keeps_whole(text: str, later: str)
     (rule,) = engine.compiled_pack.rules
     matcher = rule.matcher
     assert isinstance(matcher, PhoneMatcher)
-    runs = list(matcher._worded_runs(text, 0, len(text), len(text), None))
+    words = matcher._words_around(text, 0, len(text))
+    runs = list(matcher._worded_runs(text, 0, len(text), len(text), None, words))
     longer = text + later
     for begin, finish in matcher.find(longer):
         if finish <= len(text):

@@ -31,6 +31,9 @@ TEXTS = [
     '"pps_number": "6433435f"\n',
     "| SV-Nummer | 1 2 3 7 0 1 0 1 8 0 |\n",
     "Isikukood: 3760125 | 8411 |\n",
+    # The longest gaps: a form's padding, and a reply to a question naming the value.
+    "Numer PESEL:" + " " * 44 + "4 4 0 5 1 4 0 1 3 5 9 ok\n",
+    "Agent: your PESEL please\nCaller: okay so 4 4 0 5 1 4 0 1 3 5 9 thanks\n",
 ]
 
 
