@@ -167,12 +167,13 @@ SCAN_GROWTH_DIVISOR = 2
 #: arrived since the last one, unless SCAN_DELAY_NS passed since it: a long, fast stream
 #: (a log, a bulk push) shares a scan's fixed cost among many characters; a short one,
 #: or a slow one (a model's tokens), is scanned as soon as a scan could release text.
-#: (SCAN_WAIT_CHARS is set from benchmarks/bench_dense.py: a scan's growth questions and
-#: database passes cost about a millisecond whatever its length; at 8 KB that was a third
-#: of a dense stream's time, at 64 KB under a tenth. A third, not a quarter: a fast
-#: 1 MB stream of 16-character pieces takes 32 scans instead of 37.)
-SCAN_WAIT_SHARE = 3
-SCAN_WAIT_CHARS = 65536
+#: (Both are set from benchmarks/bench_dense.py: a scan's growth questions and database
+#: passes cost about a millisecond whatever its length; at 8 KB that was a third of a dense
+#: stream's time, at 64 KB under a tenth. A half, and 128 KB: a fast 1 MB stream of
+#: 4-character pieces took 210 ms with a third and 64 KB, 184 ms with a half and 128 KB,
+#: against 96 ms to evaluate it.)
+SCAN_WAIT_SHARE = 2
+SCAN_WAIT_CHARS = 131072
 SCAN_DELAY_NS = 20_000_000
 #: The clock the scan schedule reads (bound once: a fast stream reads it at each push).
 _clock = time.perf_counter_ns
