@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ahocorasick
+import regex
 
 from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
@@ -23,6 +24,8 @@ from .context import (
 from .rules import CompiledRule
 
 __all__ = ["ContextWords", "NearbyWords", "WordSpan", "caseless", "word_owners"]
+
+_DIGIT = regex.compile("[0-9]")
 
 #: Where a context word is in a text, and the indexes of the rules that list it.
 WordSpan = tuple[int, int, frozenset[int]]
@@ -244,6 +247,9 @@ class ContextWords:
         positions = self._positions
         if positions is None:
             return self.unmet(text), None
+        if not self._required and _DIGIT.search(text) is None:
+            # The words then only name values written apart, which hold a digit.
+            return frozenset(), []
         data, ends = self._ends(positions, text, utf8)
         owners, lengths = self._owners, self._lengths
         met = self._owning(ends)

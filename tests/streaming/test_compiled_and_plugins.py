@@ -259,7 +259,9 @@ def test_rule_with_a_declared_window_releases_early_and_correctly(
         early.extend(chunk.text for chunk in session.push(piece))
     released = "".join(early) + "".join(chunk.text for chunk in session.flush())
     assert released == engine.evaluate(PLUGIN_TEXT).remedy.clean_text
-    assert len("".join(early)) > len(PLUGIN_TEXT) // 2
+    # A fast stream lags at most half of what it received (SCAN_WAIT_SHARE), plus what the
+    # lookahead and the rule's window hold back.
+    assert len("".join(early)) > len(PLUGIN_TEXT) // 3
 
 
 def test_sample_keyword_plugin_streams(plugin_registries: object) -> None:
