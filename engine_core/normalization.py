@@ -1,7 +1,8 @@
 """The normalized view a text is matched on: NFKC folding, format characters skipped.
 
 Full-width and other compatibility forms count as their plain forms (U+FF14,
-full-width four, is ``4``), the dashes and the minus sign as ``-``, and
+full-width four, is ``4``), a decimal digit of any script as its value (Arabic-Indic
+``٤``, Devanagari ``४`` and Thai ``๔`` are ``4``), the dashes and the minus sign as ``-``, and
 Unicode format characters (category Cf: zero-width space and joiner, soft
 hyphen, bidi marks) are skipped; Greek and Cyrillic letters that look like
 a Latin letter and touch one count as it (``IBAN`` written with a Greek
@@ -136,6 +137,9 @@ def _fold_table() -> dict[int, str | None]:
                         folded = unicodedata.normalize("NFKC", char)
                         if folded != char:
                             table[point] = folded
+                        elif category == "Nd":
+                            # A decimal digit of any script counts as its value.
+                            table[point] = str(unicodedata.decimal(char))
             _table = table
         return _table
 

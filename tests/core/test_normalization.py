@@ -16,7 +16,7 @@ from engine_core.normalization import LOOKALIKES, normalized_view
 from engine_core.packs.playbook import parse_playbook
 
 #: Characters that fold one to one (full-width forms, dashes) or vanish (format characters).
-_TRICKY = "４１２３ＡＢｊａ\u200b\u200c\u200d\u00ad\u2060\ufeff\u202e\u2012\u2013\u2014\u2212"
+_TRICKY = "４１２３ＡＢｊａ\u200b\u200c\u200d\u00ad\u2060\ufeff\u202e\u2012\u2013\u2014\u2212٤١४๑"
 _TEXT = st.text(alphabet=st.sampled_from("ab 12-@." + _TRICKY), max_size=60)
 #: The dashes written for a hyphen (figure, en, em dash, minus sign...): each reads as ``-``.
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
@@ -28,6 +28,8 @@ def _fold(text: str) -> str:
         if unicodedata.category(char) == "Cf"
         else "-"
         if char in _DASHES
+        else str(unicodedata.decimal(char))
+        if unicodedata.category(char) == "Nd"
         else unicodedata.normalize("NFKC", char)
         for char in text
     )
@@ -144,6 +146,42 @@ def test_a_disguised_label_and_dashed_value_are_found_and_redacted_whole() -> No
     assert found["CREDIT_CARD"] == ("4560\u20124520\u20129025\u20122831",)
     assert "4520" not in result.remedy.clean_text
     assert "1976" not in result.remedy.clean_text
+
+
+def _in_digits(value: str, zero: str) -> str:
+    """``value`` with its ASCII digits written in the script whose zero is ``zero``."""
+    return value.translate({ord("0") + digit: chr(ord(zero) + digit) for digit in range(10)})
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "zero", "category"),
+    [
+        ("Card: {}", "4111 1111 1111 1111", "\u0660", "CREDIT_CARD"),  # Arabic-Indic
+        ("Aadhaar: {}", "2341 2341 2346", "\u0966", "IN_AADHAAR"),  # Devanagari
+        ("เลขบัตรประชาชน {}", "3100600445635", "\u0e50", "TH_NATIONAL_ID"),  # Thai
+        ("Card: {}", "4111 1111 1111 1111", "\u06f0", "CREDIT_CARD"),  # Persian
+    ],
+)
+def test_a_value_in_another_script_s_digits_is_found_and_redacted_whole(
+    template: str, value: str, zero: str, category: str
+) -> None:
+    """A decimal digit of any script counts as its value (python-stdnum's examples of
+    th.pin and in_.aadhaar, a test card): found as written, and redacted by a stream alike."""
+    written = _in_digits(value, zero)
+    text = template.format(written) + " ok"
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found.get(category) == (written,)
+    assert written not in result.remedy.clean_text
+    for size in (1, 3):
+        session = _PACK.stream_session(block_on_fatal=False)
+        released = [
+            chunk.text
+            for at in range(0, len(text), size)
+            for chunk in session.push(text[at : at + size])
+        ]
+        released += [chunk.text for chunk in session.flush()]
+        assert "".join(released) == result.remedy.clean_text
 
 
 def test_escaped_line_breaks_and_tabs_read_as_line_breaks_and_tabs() -> None:
