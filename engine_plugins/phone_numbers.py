@@ -183,11 +183,18 @@ class PhoneValidator:
         return main in phonenumbers.SUPPORTED_REGIONS and _fits_plan(number, _region(main))
 
     def _national(self, value: str, digits: int, region: _Region, plan: bool) -> bool:
-        # Cheap first: the digit count must be a length of the region (with its trunk prefix).
+        # Cheap first: the digit count must be a length of the region (with its trunk prefix),
+        # where parsing strips the trunk alone; a prefix for parsing may strip more (a carrier
+        # code), and a transform rule rewrite the rest (Argentina's 011 15-2347-3716: the
+        # mobile 15 goes, a 9 comes): those are read below, or by libphonenumber.
         trunk = (
             len(region.trunk) if region.trunk and value.lstrip("(").startswith(region.trunk) else 0
         )
-        if digits - trunk not in region.lengths and digits not in region.lengths:
+        if (
+            region.plain_parsing
+            and digits - trunk not in region.lengths
+            and digits not in region.lengths
+        ):
             return False
         if region.plain_parsing or region.parsing_prefix is not None:
             national = "".join(_DIGIT_GROUPS.findall(value))

@@ -9,6 +9,7 @@ published examples of each numbering plan.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import phonenumbers
 import pytest
@@ -96,6 +97,25 @@ def test_an_order_number_is_no_phone(builtin: Engine) -> None:
     ]
     text = "N° de sécu : 2 95 10 99 126 111 93\nMon numéro AVS est le 756.1234.5678.97."
     assert values(builtin, text, "PHONE") == []
+
+
+@pytest.mark.parametrize("kind", ["FIXED_LINE", "MOBILE"])
+def test_an_argentine_number_in_its_national_format_is_found(
+    everything_phone: Engine, kind: str
+) -> None:
+    """Argentina dials a mobile as 011 15-2345-6789 (area code, then 15): libphonenumber's
+    parsing rewrites it (the 15 goes, a 9 comes), so its digits outnumber any length of the
+    plan. libphonenumber's example numbers, in their national format."""
+    number = phonenumbers.example_number_for_type("AR", getattr(phonenumbers.PhoneNumberType, kind))
+    assert number is not None
+    written = phonenumbers.format_number(number, NATIONAL)
+    assert values(everything_phone, f"Teléfono: {written}", "PHONE") == [written]
+
+
+@pytest.fixture(scope="module")
+def everything_phone(codon_engine: Callable[..., Engine]) -> Engine:
+    """An engine of every catalogue phone entry."""
+    return codon_engine("phone", "intl.phone_*")
 
 
 @pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR"])
