@@ -4,7 +4,8 @@ Full-width and other compatibility forms count as their plain forms (U+FF14,
 full-width four, is ``4``), a decimal digit of any script as its value (Arabic-Indic
 ``٤``, Devanagari ``४`` and Thai ``๔`` are ``4``), the dashes and the minus sign as ``-``, and
 Unicode format characters (category Cf: zero-width space and joiner, soft
-hyphen, bidi marks) are skipped; Greek and Cyrillic letters that look like
+hyphen, bidi marks) are skipped, as are Markdown's ``**`` around a short part of a
+value (``19**5304**07-5145``); Greek and Cyrillic letters that look like
 a Latin letter and touch one count as it (``IBAN`` written with a Greek
 iota is ``IBAN``), so a value or a label written to slip past a filter is
 still found. A line break or tab written as a JSON or C escape (``\\n``,
@@ -112,6 +113,11 @@ _GLUED_BYTES = (rb"[A-Za-z][\xCE-\xD4]", rb"[\xCE-\xD4][\x80-\xBF][A-Za-z]")
 #: its backslash reads as a space, its letter as the character it stands for.
 _ESCAPE = re.compile(r"(?<!\\)\\([nrt])")
 _ESCAPED = {"n": "\n", "r": "\r", "t": "\t"}
+
+#: Markdown's strong emphasis around a part of a value (``19**5304**07-5145``, ``+57 **321**
+#: 1707566``): a short run of letters and digits holding a digit, no space inside, so that
+#: a stream (which cuts only at a space, never within its lookahead) sees both markers.
+_EMPHASIS = re.compile(r"(?<!\*)\*\*(?=[0-9A-Za-z]{0,11}[0-9])[0-9A-Za-z]{1,12}\*\*(?!\*)")
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
@@ -312,10 +318,24 @@ def _escapes(text: str) -> dict[int, str]:
     return replaced
 
 
+def _emphasis(text: str) -> dict[int, str]:
+    """Return the positions of the markers of each strong emphasis inside a value
+    (:data:`_EMPHASIS`), each skipped."""
+    if "**" not in text:
+        return {}  # the common case: one C search
+    skipped: dict[int, str] = {}
+    for marked in _EMPHASIS.finditer(text):
+        start, end = marked.span()
+        for index in (start, start + 1, end - 2, end - 1):
+            skipped[index] = ""
+    return skipped
+
+
 def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
     """Return the normalized view of ``text``, or None when matching may use the text itself
     (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
-    escapes = _escapes(text)
+    # Escapes and emphasis markers are ASCII characters the fold keeps: apart from its changes.
+    escapes = _escapes(text) | _emphasis(text)
     if text.isascii():
         return _view(text, escapes) if escapes else None
     table = _fold_table()

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine_core import Engine
+from engine_core.constants import MIN_LOOKAHEAD_CHARS
 from engine_core.licensing.context import CommunityLicense
 from engine_core.normalization import LOOKALIKES, normalized_view
 from engine_core.packs.playbook import parse_playbook
@@ -177,6 +178,47 @@ def test_a_value_in_another_script_s_digits_is_found_and_redacted_whole(
         chunks = [text[at : at + size] for at in range(0, len(text), size)]
         streamed = "".join(_PACK.stream_filter(chunks, block_on_fatal=False))
         assert streamed == result.remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        ("Personnummer: 88**0320**-0016 ok", "SE_PERSONNUMMER", "88**0320**-0016"),
+        ("BSN: **11122**2333 ok", "NL_BSN", "11122**2333"),
+        ("Card 4111 **1111** 1111 1111 ok", "CREDIT_CARD", "4111 **1111** 1111 1111"),
+    ],
+)
+def test_markdown_emphasis_inside_a_value_is_read_through(
+    text: str, category: str, value: str
+) -> None:
+    """Markdown's ``**`` around a part of a value (python-stdnum's examples of se.personnummer
+    and nl.bsn, a test card) are skipped: the value is found, its characters redacted, and a
+    stream at the smallest lookahead releases what ``evaluate`` leaves."""
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found.get(category) == (value,)
+    assert not any(char.isdigit() for char in result.remedy.clean_text)
+    for size in (1, 3):
+        chunks = [text[at : at + size] for at in range(0, len(text), size)]
+        session = _PACK.stream_session(lookahead_chars=MIN_LOOKAHEAD_CHARS, block_on_fatal=False)
+        released = [chunk.text for piece in chunks for chunk in session.push(piece)]
+        assert "".join(released + [chunk.text for chunk in session.flush()]) == (
+            result.remedy.clean_text
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NM1*IL*1*PERRY*MARCUS****34*916913541~",  # X12 elements: no emphasis
+        "**bold** words and ***three*** and **a b1**",  # no digit, or a space inside
+        "2 ** 10 = 1024",
+    ],
+)
+def test_asterisks_that_are_no_emphasis_inside_a_value_stay(text: str) -> None:
+    """Only a pair of ``**`` around a short run of letters and digits holding a digit, with
+    no space inside, is skipped."""
+    assert normalized_view(text) is None
 
 
 def test_escaped_line_breaks_and_tabs_read_as_line_breaks_and_tabs() -> None:
