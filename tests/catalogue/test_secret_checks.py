@@ -287,8 +287,16 @@ def test_a_word_and_a_number_or_a_cut_value_is_no_secret(value: str) -> None:
 
 @pytest.mark.parametrize("value", sorted(checks.PUBLISHED_EXAMPLES))
 def test_published_documentation_examples_are_no_secret(value: str) -> None:
-    """jwt.io's sample token and Stripe's documented test keys pass no secret check."""
+    """jwt.io's sample token, Stripe's documented test keys and GitHub's documented token
+    pass no secret check, nor as the literal of an assignment."""
     assert not any(check(value) for check in checks.CHECKS.values())
+    for assignment in (
+        f'STRIPE_API_KEY="{value}"',
+        f"github_token='{value}'",
+        f"githubToken='{value}",  # a match may end before the closing quote
+        f"token: {value}",
+    ):
+        assert not checks.CHECKS["password_assignment_valid"](assignment)
 
 
 def test_a_real_looking_stripe_key_still_counts() -> None:

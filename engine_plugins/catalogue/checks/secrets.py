@@ -60,9 +60,15 @@ _PLACEHOLDER_WORDS = (
     "sample",
 )
 #: Credentials their providers publish in documentation, copied into tutorials and tests
-#: everywhere: jwt.io's sample token and Stripe's documented test keys. They grant nothing.
+#: everywhere: jwt.io's sample token, Stripe's documented test keys, and the token GitHub's
+#: REST and OAuth documentation shows in its responses (its body under each prefix GitHub
+#: documents). They grant nothing.
 PUBLISHED_EXAMPLES = frozenset(
     {
+        *(
+            f"{prefix}_16C7e42F292c6912E7710c838347Ae178B4a"
+            for prefix in ("ghp", "gho", "ghu", "ghs", "ghr")
+        ),
         "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
         ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
         ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
@@ -281,7 +287,9 @@ def password_assignment_valid(value: str) -> bool:
     literal = value[operator.end() :]
     if len(literal) >= 2 and literal[0] in "\"'`" and literal[-1] == literal[0]:
         literal = literal[1:-1]
-    return high_entropy(literal)
+    # A published example is no secret assigned either (STRIPE_API_KEY="sk_test_4eC3..."; a
+    # match may end before the closing quote).
+    return literal.strip("\"'`") not in PUBLISHED_EXAMPLES and high_entropy(literal)
 
 
 def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
