@@ -335,14 +335,14 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     """Return the normalized view of ``text``, or None when matching may use the text itself
     (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
     # Escapes and emphasis markers are ASCII characters the fold keeps: apart from its changes.
-    escapes = _escapes(text) | _emphasis(text)
+    marked = _escapes(text) | _emphasis(text)
     if text.isascii():
-        return _view(text, escapes) if escapes else None
+        return _view(text, marked) if marked else None
     table = _fold_table()
     if utf8 is not None:
         # Most non-ASCII text: one pass over bytes the caller encoded anyway says no.
         folds, glued = _folds_any(utf8)
-        if not folds and not glued and not escapes:
+        if not folds and not glued and not marked:
             return None
         changed = _changed_positions(text, table, outside_ascii(text)) if folds else []
         disguised = _disguised(text) if glued else {}
@@ -350,13 +350,13 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         outside = outside_ascii(text)
         changed = _changed_positions(text, table, outside)
         disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
-    if not changed and not disguised and not escapes:
+    if not changed and not disguised and not marked:
         return None
-    # A lookalike or an escape is no character the fold changes: the sets of positions
-    # are apart.
+    # A lookalike, an escape or an emphasis marker is no character the fold changes: the
+    # sets of positions are apart.
     replaced = {index: table[ord(text[index])] or "" for index in changed}
     replaced.update(disguised)
-    replaced.update(escapes)
+    replaced.update(marked)
     return _view(text, replaced)
 
 

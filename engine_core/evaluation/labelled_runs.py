@@ -79,13 +79,13 @@ _OPEN_RUN = _run(1)
 #: a separator.
 _OPEN_TAIL = regex.compile(r"[ \t./_|\-\u2013\u2014]{0,3}(?:[ \t]*\r?\n?[ \t]*)?\Z")
 _DIGIT = regex.compile("[0-9]")
-#: How far after its label a run's first digit lies at most: the longest gap (8, a number's
-#: abbreviation and 8, a remark and 8, 40 spaces) or reply prefix (30, a line break, 40, a
-#: colon, 8 spaces and three words of 24 with a comma and 4 spaces), then 19 groups of one
-#: letter, each with its separator of up to three characters.
-_DIGIT_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29) + 19 * 4 + 1
-#: How far after its label a run begins at most: the longest gap or reply prefix.
+#: How far after its label a run begins at most: the longest gap (8, a number's abbreviation
+#: and 8, a remark and 8, 40 spaces) or reply prefix (30, a line break, 40, a colon, 8 spaces
+#: and three words of 24 with a comma and 4 spaces).
 _GAP_REACH = max(8 + 5 + 8 + 26 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29)
+#: How far after its label a run's first digit lies at most: the gap, then 19 groups of one
+#: letter, each with its separator of up to three characters.
+_DIGIT_REACH = _GAP_REACH + 19 * 4 + 1
 #: What no run holds, searched backwards: a character neither a group nor a separator has,
 #: or a word of two letters or more without a digit (a group of letters is one letter).
 _NOT_IN_A_RUN = regex.compile(
