@@ -76,7 +76,7 @@ _PATHS = ("/api/v1/orders", "/api/v1/users/me", "/api/v1/search", "/health", "/a
 _VALUES = (
     "contact jane.doe{n}@example.com",
     "callback +44 20 7946 {n4:04d}",
-    "client 203.0.113.{n3}",
+    "client 81.2.69.{n3}",
     "card 4111 1111 1111 1111 declined",
 )
 

@@ -91,13 +91,25 @@ def aadhaar_valid(value: str) -> bool:
     return digits.isdigit() and stdnum_aadhaar.is_valid(digits)
 
 
+#: The ranges reserved for documentation (RFC 5737, RFC 3849, RFC 9637): no host has one,
+#: so an address in them identifies no one; manuals, configuration examples and tests
+#: write them by design (docs/architecture.md, "Published examples").
+DOCUMENTATION_NETWORKS = (
+    ipaddress.ip_network("192.0.2.0/24"),
+    ipaddress.ip_network("198.51.100.0/24"),
+    ipaddress.ip_network("203.0.113.0/24"),
+    ipaddress.ip_network("2001:db8::/32"),
+    ipaddress.ip_network("3fff::/20"),
+)
+
+
 def ip_address_valid(value: str) -> bool:
-    """True when ``value`` is an IPv4 or IPv6 address other than the bare ``::``."""
+    """True when ``value`` is an IPv4 or IPv6 address, not ``::`` nor one for documentation."""
     try:
-        ipaddress.ip_address(value)
+        address = ipaddress.ip_address(value)
     except ValueError:
         return False
-    return value != "::"
+    return value != "::" and not any(address in network for network in DOCUMENTATION_NETWORKS)
 
 
 def iban_valid(value: str) -> bool:
@@ -182,7 +194,9 @@ AADHAAR = _number_type(
     "Pattern candidates that are India Aadhaar numbers (Verhoeff, python-stdnum).",
 )
 IP_ADDRESS = _number_type(
-    "ip_address", ip_address_valid, "Pattern candidates that parse as IPv4 or IPv6 addresses."
+    "ip_address",
+    ip_address_valid,
+    "Pattern candidates that parse as IPv4 or IPv6 addresses outside the documentation ranges.",
 )
 
 

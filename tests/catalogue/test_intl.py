@@ -296,20 +296,49 @@ def test_not_mac_addresses(builtin: Engine, text: str) -> None:
 @pytest.mark.parametrize(
     "address",
     [
-        # RFC 4291, section 2.2: preferred, compressed and mixed notations.
-        "2001:DB8:0:0:8:800:200C:417A",
-        "2001:DB8::8:800:200C:417A",
+        # RFC 4291, section 2.2: preferred, compressed and mixed notations (its examples
+        # are in the documentation range 2001:db8::/32, so here under 2001:da8::/32).
+        "2001:DA8:0:0:8:800:200C:417A",
+        "2001:DA8::8:800:200C:417A",
         "FF01::101",
         "::1",
         "0:0:0:0:0:0:13.1.68.3",
         "::FFFF:129.144.52.38",
         # RFC 5952, section 4: the recommended text form.
-        "2001:db8::1:0:0:1",
-        "2001:db8:0:0:1:0:0:1",
+        "2001:da8::1:0:0:1",
+        "2001:da8:0:0:1:0:0:1",
     ],
 )
 def test_ipv6_addresses(builtin: Engine, address: str) -> None:
     """IPv6 addresses in every notation of RFC 4291 are IP_ADDRESS."""
+    assert values(builtin, f"The host {address} answered.", "IP_ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "192.0.2.1",  # RFC 5737: TEST-NET-1, -2 and -3
+        "198.51.100.255",
+        "203.0.113.0",
+        "2001:db8::1",  # RFC 3849
+        "2001:DB8:0:0:8:800:200C:417A",
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+        "3fff:abc::1",  # RFC 9637
+    ],
+)
+def test_documentation_addresses_are_not_reported(builtin: Engine, address: str) -> None:
+    """An address reserved for documentation identifies no one: manuals write them."""
+    assert values(builtin, f"The host {address} answered.", "IP_ADDRESS") == []
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["192.0.1.255", "192.0.3.1", "203.0.114.9", "2001:db9::1", "3fff:1000::1", "10.20.0.7"],
+)
+def test_addresses_beside_the_documentation_ranges_are_reported(
+    builtin: Engine, address: str
+) -> None:
+    """The ranges end where the RFCs end them; private and link-local addresses still count."""
     assert values(builtin, f"The host {address} answered.", "IP_ADDRESS") == [address]
 
 

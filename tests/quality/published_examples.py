@@ -71,15 +71,26 @@ EXAMPLES: dict[str, Example] = {
         "context": "Bitte überweisen Sie den Betrag auf {value}.",
     },
     "IP_ADDRESS": {
-        # RFC 5737 (IPv4) and RFC 3849 (IPv6) documentation addresses.
+        # Public resolvers' published addresses (Google, Cloudflare, Quad9).
         "valid": [
+            "8.8.8.8",
+            "1.1.1.1",
+            "9.9.9.9",
+            "2001:4860:4860::8888",
+            "2606:4700:4700::1111",
+        ],
+        # Out of range, too short, two "::"; and the ranges reserved for documentation
+        # (RFC 5737, RFC 3849): they identify no one.
+        "invalid": [
+            "256.1.1.1",
+            "192.0.2",
+            "2001:4860:::1",
             "192.0.2.1",
             "198.51.100.7",
             "203.0.113.42",
             "2001:db8::1",
             "2001:db8:85a3::8a2e:370:7334",
         ],
-        "invalid": ["256.1.1.1", "192.0.2", "2001:db8:::1"],
         "context": "The login came from {value} at 03:12.",
     },
     "MAC_ADDRESS": {

@@ -507,13 +507,26 @@ def _ip(rng: random.Random) -> str:
     return _ipv4(rng) if rng.random() < 0.65 else _ipv6(rng)
 
 
+#: Reserved for documentation by RFC 5737, RFC 3849 and RFC 9637: addresses of no one.
+_DOCUMENTATION = tuple(
+    ipaddress.ip_network(network)
+    for network in (
+        "192.0.2.0/24",
+        "198.51.100.0/24",
+        "203.0.113.0/24",
+        "2001:db8::/32",
+        "3fff::/20",
+    )
+)
+
+
 def ip_valid(text: str) -> bool:
-    """A valid IPv4 or IPv6 address (Python's ipaddress)."""
+    """A valid IPv4 or IPv6 address (Python's ipaddress) outside the documentation ranges."""
     try:
-        ipaddress.ip_address(text)
+        address = ipaddress.ip_address(text)
     except ValueError:
         return False
-    return True
+    return not any(address in network for network in _DOCUMENTATION)
 
 
 _IP_SENTENCES = {
