@@ -24,7 +24,8 @@ import bisect
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .anchors import HYPERSCAN
@@ -118,6 +119,16 @@ _ESCAPED = {"n": "\n", "r": "\r", "t": "\t"}
 #: 1707566``): a short run of letters and digits holding a digit, no space inside, so that
 #: a stream (which cuts only at a space, never within its lookahead) sees both markers.
 _EMPHASIS = re.compile(r"(?<!\*)\*\*(?=[0-9A-Za-z]{0,11}[0-9])[0-9A-Za-z]{1,12}\*\*(?!\*)")
+
+#: An HTML numeric character reference (``&#53;``, ``&#x35;``): read as the character it
+#: stands for when that is an ASCII letter or digit (``972.&#57;9&#57;.612-10``), as a
+#: browser shows it; no space inside, so a stream sees it whole.
+_REFERENCE = re.compile(r"&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));")
+
+#: A quoted-printable soft line break (RFC 2045, section 6.7: ``=`` ending an encoded line
+#: the decoder joins to the next) inside a number (``NIN: 5821=\n5023706``): skipped. Only
+#: after a digit: ``IBAN=\nDE89...`` may be a field and its value on the next line.
+_SOFT_BREAK = re.compile(r"(?<=[0-9])=\r?\n(?=[ ]?[0-9A-Za-z])")
 
 _lock = threading.Lock()
 _table: dict[int, str | None] | None = None
@@ -237,6 +248,9 @@ class NormalizedView:
     _view_starts: tuple[int, ...]
     _origins: tuple[int, ...]
     _widths: tuple[int, ...]
+    #: For the first character of a reference that reads as one character (``&#53;``),
+    #: where the reference ends: a span ending with that character ends there too.
+    _through: Mapping[int, int] = field(default_factory=dict)
 
     def original_index(self, position: int) -> int:
         """Return the original index of the view character at ``position``."""
@@ -251,7 +265,8 @@ class NormalizedView:
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Return the original span of the view span ``[start, end)`` (``end > start``)."""
-        return self.original_index(start), self.original_index(end - 1) + 1
+        last = self.original_index(end - 1)
+        return self.original_index(start), self._through.get(last, last + 1)
 
     def view_index(self, original: int) -> int:
         """Return the view position of the original index ``original`` (its first character)."""
@@ -318,6 +333,37 @@ def _escapes(text: str) -> dict[int, str]:
     return replaced
 
 
+def _references(text: str) -> tuple[dict[int, str], dict[int, int]]:
+    """Return, by position, what each character of a numeric character reference to an ASCII
+    letter or digit reads as (its ``&`` as that character, the rest as nothing), and for each
+    such ``&``, where its reference ends."""
+    if "&#" not in text:
+        return {}, {}  # the common case: one C search
+    replaced: dict[int, str] = {}
+    through: dict[int, int] = {}
+    for reference in _REFERENCE.finditer(text):
+        decimal, hexadecimal = reference.groups()
+        code = int(decimal) if decimal is not None else int(hexadecimal, 16)
+        if code < 128 and chr(code).isalnum():
+            start, end = reference.span()
+            replaced[start] = chr(code)
+            replaced.update(dict.fromkeys(range(start + 1, end), ""))
+            through[start] = end
+    return replaced, through
+
+
+def _soft_breaks(text: str) -> dict[int, str]:
+    """Return the positions of each quoted-printable soft line break inside a number
+    (:data:`_SOFT_BREAK`), each skipped."""
+    if "=\n" not in text and "=\r\n" not in text:
+        return {}  # the common case: one or two C searches
+    return {
+        index: ""
+        for soft in _SOFT_BREAK.finditer(text)
+        for index in range(soft.start(), soft.end())
+    }
+
+
 def _emphasis(text: str) -> dict[int, str]:
     """Return the positions of the markers of each strong emphasis inside a value
     (:data:`_EMPHASIS`), each skipped."""
@@ -334,10 +380,12 @@ def _emphasis(text: str) -> dict[int, str]:
 def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | None:
     """Return the normalized view of ``text``, or None when matching may use the text itself
     (``utf8``: the text as UTF-8, a lone surrogate as ``?``, when the caller has it)."""
-    # Escapes and emphasis markers are ASCII characters the fold keeps: apart from its changes.
-    marked = _escapes(text) | _emphasis(text)
+    # Escapes, references, soft breaks and emphasis markers are ASCII characters the fold
+    # keeps: apart from its changes, and from one another.
+    referenced, through = _references(text)
+    marked = _escapes(text) | referenced | _soft_breaks(text) | _emphasis(text)
     if text.isascii():
-        return _view(text, marked) if marked else None
+        return _view(text, marked, through) if marked else None
     table = _fold_table()
     if utf8 is not None:
         # Most non-ASCII text: one pass over bytes the caller encoded anyway says no.
@@ -357,12 +405,12 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     replaced = {index: table[ord(text[index])] or "" for index in changed}
     replaced.update(disguised)
     replaced.update(marked)
-    return _view(text, replaced)
+    return _view(text, replaced, through)
 
 
-def _view(text: str, replaced: dict[int, str]) -> NormalizedView:
+def _view(text: str, replaced: dict[int, str], through: Mapping[int, int]) -> NormalizedView:
     """Return the view of ``text`` with the character at each position of ``replaced``
-    replaced by what it maps it to (nothing: skipped)."""
+    replaced by what it maps it to (nothing: skipped; ``through``: see NormalizedView)."""
     changed = sorted(replaced)
     view_starts: list[int] = []
     widths: list[int] = []
@@ -380,5 +428,5 @@ def _view(text: str, replaced: dict[int, str]) -> NormalizedView:
         position = index + 1
     pieces.append(text[position:])
     return NormalizedView(
-        "".join(pieces), len(text), tuple(view_starts), tuple(changed), tuple(widths)
+        "".join(pieces), len(text), tuple(view_starts), tuple(changed), tuple(widths), through
     )

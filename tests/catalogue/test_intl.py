@@ -536,6 +536,11 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("BDAY;VALUE=date:19531015", "19531015"),
         ('{"dateOfBirth": "19880303"}', "19880303"),
         ("patient_dob=19790526 status=ok", "19790526"),
+        # An EDI message's or a payment message's birth date element: UN/EDIFACT PAXLST's
+        # DTM+329, X12 834's DMG segment, ISO 20022's BirthDt.
+        ("NAD+FL+++ZHOU:XIAOLING'\nATT+2++M'\nDTM+329:19940922:102'\nLOC+178+PVG'", "19940922"),
+        ("NM1*IL*1*DOYLE*WENDY~\nDMG*D8*19920309*F~\nHD*021**HLT~", "19920309"),
+        ("<DtAndPlcOfBirth>\n  <BirthDt>1983-01-04</BirthDt>", "1983-01-04"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -570,6 +575,9 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "BDAY:19961315",  # no month 13
         "order 19790526, DOB unknown",  # eight digits not right after the field
         "dob: 1985031412",  # ten digits: no date
+        "DTM+36:20270208'",  # EDIFACT's expiry date (qualifier 36)
+        "DTM+329:20301301:102'",  # no month 13
+        "DTP*336*D8*20210823~",  # X12's employment begin date
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:

@@ -3,6 +3,7 @@ lookalike letters in words mixing scripts read as Latin, spans mapped back."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -205,6 +206,76 @@ def test_markdown_emphasis_inside_a_value_is_read_through(
         assert "".join(released + [chunk.text for chunk in session.flush()]) == (
             result.remedy.clean_text
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # HTML numeric character references, decimal and hexadecimal (python-stdnum's
+        # examples of ca.sin and br.cpf, a test card).
+        ("SIN: &#49;23 45&#54; 782 ok", "CA_SIN", "&#49;23 45&#54; 782"),
+        ("CPF 390.&#53;33.447-05 ok", "BR_CPF", "390.&#53;33.447-05"),
+        ("card 4111 1111 &#x31;111 1111 ok", "CREDIT_CARD", "4111 1111 &#x31;111 1111"),
+        ("card 4111 1111 1111 111&#49; ok", "CREDIT_CARD", "4111 1111 1111 111&#49;"),
+        # Quoted-printable soft line breaks inside a number (RFC 2045, section 6.7).
+        ("NHS number: 943 476=\n5919 ok", "UK_NHS", "943 476=\n5919"),
+        ("Card: 4111 1111 11=\r\n11 1111 ok", "CREDIT_CARD", "4111 1111 11=\r\n11 1111"),
+    ],
+)
+def test_references_and_soft_breaks_inside_a_value_are_read_through(
+    text: str, category: str, value: str
+) -> None:
+    """A character reference reads as its character and a soft line break as nothing: the
+    value is found as written, redacted whole, and a stream at the smallest lookahead
+    releases what ``evaluate`` leaves."""
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found.get(category) == (value,)
+    assert value not in result.remedy.clean_text
+    assert not any(char.isdigit() for char in result.remedy.clean_text)
+    for size in (1, 2, 5):
+        chunks = [text[at : at + size] for at in range(0, len(text), size)]
+        session = _PACK.stream_session(lookahead_chars=MIN_LOOKAHEAD_CHARS, block_on_fatal=False)
+        released = [chunk.text for piece in chunks for chunk in session.push(piece)]
+        assert "".join(released + [chunk.text for chunk in session.flush()]) == (
+            result.remedy.clean_text
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a&#32;b &#60;tag&#62; &#53 &#x; &#1114111;",  # no letter or digit, or no reference
+        "IBAN=\nDE89 3704 0044 0532 0130 00",  # a field, its value on the next line
+        "total =\n5 and x=\n\ny and 5=\n-3",  # no digit before, a blank line, no digit after
+    ],
+)
+def test_other_references_and_line_ends_stay(text: str) -> None:
+    """Only references to ASCII letters and digits, and ``=`` ending a line inside a number,
+    are read through."""
+    assert normalized_view(text) is None
+
+
+@given(st.text(alphabet=st.sampled_from("&#x;3519= \n\r\u200b"), max_size=40))
+def test_references_and_soft_breaks_keep_spans_in_order(text: str) -> None:
+    """Each view character maps back to a non-empty original span, in the view's order, and
+    the whole view to a span within the text."""
+    view = normalized_view(text)
+    if view is None or not view.text:
+        return
+    spans = [view.original_span(at, at + 1) for at in range(len(view.text))]
+    assert all(0 <= first < last <= len(text) for first, last in spans)
+    assert all(one[1] <= two[0] for one, two in itertools.pairwise(spans))
+
+
+def test_a_reference_maps_back_to_its_characters() -> None:
+    """The view's character of a reference spans the whole reference in the original."""
+    text = "x &#x34;1 y"
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == "x 41 y"
+    assert view.original_span(2, 3) == (2, 8)
+    assert view.original_span(2, 4) == (2, 9)
 
 
 @pytest.mark.parametrize(
