@@ -181,6 +181,14 @@ def test_a_value_in_another_script_s_digits_is_found_and_redacted_whole(
         assert streamed == result.remedy.clean_text
 
 
+def _streamed_at_least_lookahead(text: str, size: int) -> str:
+    """What a stream at the smallest lookahead releases of ``text`` pushed ``size`` at a time."""
+    session = _PACK.stream_session(lookahead_chars=MIN_LOOKAHEAD_CHARS, block_on_fatal=False)
+    pieces = [text[at : at + size] for at in range(0, len(text), size)]
+    released = [chunk.text for piece in pieces for chunk in session.push(piece)]
+    return "".join(released + [chunk.text for chunk in session.flush()])
+
+
 @pytest.mark.parametrize(
     ("text", "category", "value"),
     [
@@ -200,12 +208,7 @@ def test_markdown_emphasis_inside_a_value_is_read_through(
     assert found.get(category) == (value,)
     assert not any(char.isdigit() for char in result.remedy.clean_text)
     for size in (1, 3):
-        chunks = [text[at : at + size] for at in range(0, len(text), size)]
-        session = _PACK.stream_session(lookahead_chars=MIN_LOOKAHEAD_CHARS, block_on_fatal=False)
-        released = [chunk.text for piece in chunks for chunk in session.push(piece)]
-        assert "".join(released + [chunk.text for chunk in session.flush()]) == (
-            result.remedy.clean_text
-        )
+        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
 
 
 @pytest.mark.parametrize(
@@ -234,12 +237,7 @@ def test_references_and_soft_breaks_inside_a_value_are_read_through(
     assert value not in result.remedy.clean_text
     assert not any(char.isdigit() for char in result.remedy.clean_text)
     for size in (1, 2, 5):
-        chunks = [text[at : at + size] for at in range(0, len(text), size)]
-        session = _PACK.stream_session(lookahead_chars=MIN_LOOKAHEAD_CHARS, block_on_fatal=False)
-        released = [chunk.text for piece in chunks for chunk in session.push(piece)]
-        assert "".join(released + [chunk.text for chunk in session.flush()]) == (
-            result.remedy.clean_text
-        )
+        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
 
 
 @pytest.mark.parametrize(
