@@ -217,7 +217,9 @@ class PhoneValidator:
         # Plan first: it is a cheap pattern, and every valid number fits its plan.
         if not ((plan and _fits_plan(number, region)) or _allocated(value, region.code)):
             return False
-        return not self._grouped or _grouped_as_written(value, number, region.trunk)
+        return not self._grouped or _grouped_as_written(
+            value, number, region.trunk, region.parsing_prefix
+        )
 
 
 _DIGIT_GROUPS = re.compile(r"[0-9]+")
@@ -233,16 +235,31 @@ def _group_ends(groups: list[str], shift: int = 0) -> set[int]:
     return ends
 
 
-def _grouped_as_written(value: str, number: PhoneNumber, trunk: str) -> bool:
+def _grouped_as_written(
+    value: str, number: PhoneNumber, trunk: str, parsing_prefix: re.Pattern[str] | None = None
+) -> bool:
     """True when ``value`` groups its digits as the country's national format does (the
     last groups may be written joined: ``011-23456789`` for ``011 2345 6789``, and the
     last group split in two of three digits or more: ``07700 900 123`` for
-    ``07700 900123``); the trunk prefix may be left out."""
+    ``07700 900123``); the trunk prefix may be left out, or written as another prefix the
+    country's parsing strips (``parsing_prefix``: Lithuania's former 8, ``8 612 34567``
+    for ``(0-612) 34567``)."""
     formatted = _DIGIT_GROUPS.findall(
         phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
     )
     written = _DIGIT_GROUPS.findall(value)
     expected, got = "".join(formatted), "".join(written)
+    other = (
+        parsing_prefix.match(got)
+        if trunk and parsing_prefix is not None and got != expected
+        else None
+    )
+    if other is not None and other.end() and trunk + got[other.end() :] == expected:
+        if len(written) == 1:
+            written = [expected]
+        elif written[0] == other.group():
+            written = [trunk, *written[1:]]
+        got = "".join(written)
     if got == expected:
         shift = 0
     elif trunk and expected == trunk + got:

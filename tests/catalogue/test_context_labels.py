@@ -138,7 +138,7 @@ PHONE_LABELS = [
     ("Tlm.:", "PT", "mobile", "intl.phone_pt"),  # Portuguese
     ("Contato:", "BR", "mobile", "intl.phone_pt"),
     ("Bereikbaar op", "NL", "mobile", "intl.phone_nl"),  # Dutch
-    ("Tfn:", "SE", "fixed", "intl.phone_sv"),  # Swedish
+    ("Telnr:", "SE", "fixed", "intl.phone_sv"),  # Swedish (not Tfn: Australia's TFN)
     ("Puhelinnro:", "FI", "fixed", "intl.phone_fi"),  # Finnish
     ("Tlfnr.:", "DK", "fixed", "intl.phone_da"),  # Danish
     ("Mobilnr.:", "NO", "mobile", "intl.phone_no"),  # Norwegian
@@ -169,14 +169,7 @@ _TYPES = {
 }
 
 
-#: Lithuania's mobile example (61234567) in its international form: the entry reads none of
-#: its national forms (libphonenumber's (0-612) 34567, nor 8 612 34567), a gap of its own.
-_WRITTEN = {("LT", "mobile"): "+370 612 34567"}
-
-
 def _example(region: str, kind: str) -> str:
-    if (region, kind) in _WRITTEN:
-        return _WRITTEN[region, kind]
     number = phonenumbers.example_number_for_type(region, _TYPES[kind])
     assert number is not None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)

@@ -112,6 +112,26 @@ def test_an_argentine_number_in_its_national_format_is_found(
     assert values(everything_phone, f"Teléfono: {written}", "PHONE") == [written]
 
 
+@pytest.mark.parametrize("kind", ["FIXED_LINE", "MOBILE"])
+@pytest.mark.parametrize("prefix", ["0", "8"])
+def test_a_lithuanian_number_in_its_national_format_is_found(
+    everything_phone: Engine, kind: str, prefix: str
+) -> None:
+    """Lithuania writes its trunk prefix inside the area code's brackets, (0-612) 34567, and
+    its parsing strips the former prefix 8 too (8 612 34567): libphonenumber's example
+    numbers in its national format, with either prefix, and as one run."""
+    number = phonenumbers.example_number_for_type("LT", getattr(phonenumbers.PhoneNumberType, kind))
+    assert number is not None
+    national = phonenumbers.format_number(number, NATIONAL)
+    assert national.startswith("(0-")
+    written = f"({prefix}-{national[3:]}"
+    assert values(everything_phone, f"Telefonas: {written}", "PHONE") == [written]
+    spaced = f"{prefix} {national[3:].replace(')', '')}"
+    assert values(everything_phone, f"Telefonas: {spaced}", "PHONE") == [spaced]
+    run = "".join(char for char in spaced if char.isdigit())
+    assert values(everything_phone, f"Telefonas: {run}", "PHONE") == [run]
+
+
 @pytest.fixture(scope="module")
 def everything_phone(codon_engine: Callable[..., Engine]) -> Engine:
     """An engine of every catalogue phone entry."""
