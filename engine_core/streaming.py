@@ -290,9 +290,13 @@ class _Layout:
     #: None when one of them is unbounded.
     skipped_reach: int | None
     #: Already-released characters a scan keeps before the unreleased text: look-behind
-    #: (CONTEXT_CHARS) and every rule's context window, so a word before a value that
-    #: evaluate would see is still there (docs/architecture.md, "Streaming").
+    #: (CONTEXT_CHARS), every rule's context window, and the reach of a question's word
+    #: before its line break, so a word before a value that evaluate would see is still
+    #: there (docs/architecture.md, "Streaming").
     lookback: int
+    #: What it keeps when that text holds a line break: a reply's value may then open a
+    #: line after a question's, as far back as a reply's reach (Context.reply_reach).
+    reply_lookback: int
     #: Whether every rule can say what is settled: only then are scans before flush useful
     #: for releasing text.
     can_release: bool
@@ -331,14 +335,23 @@ def _layout(compiled: CompiledPack) -> _Layout:
         quiet_context=any(plan.rule.context is not None for plan in quiet.values()),
         visited=tuple(plan for plan in plans if plan.rule.index not in quiet),
         skipped_reach=_skipped_reach([plan for plan in plans if plan.rule.index in skippable]),
-        # A word counts when it starts within the window before the value; one more
-        # character for the look-behind of its word boundary.
+        # A word counts when it starts within the window before the value, or, the word of
+        # a reply's question, its reach before it; one more character for the look-behind
+        # of its word boundary.
         lookback=max(
             CONTEXT_CHARS,
             max(
-                (plan.rule.context.window + 1 for plan in plans if plan.rule.context is not None),
+                (
+                    max(plan.rule.context.window, plan.rule.context.question_reach) + 1
+                    for plan in plans
+                    if plan.rule.context is not None
+                ),
                 default=0,
             ),
+        ),
+        reply_lookback=max(
+            (plan.rule.context.reply_reach + 1 for plan in plans if plan.rule.context is not None),
+            default=0,
         ),
         can_release=all(map(_tells_growth, plans)),
         fatal_tells_growth=any(
@@ -1054,7 +1067,16 @@ class StreamSession:
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut
-        keep = max(0, cut - self._layout.lookback)
+        layout = self._layout
+        # A question's word further back counts only for a reply opening a later line: its
+        # own line break then lies within the reply's reach (docs/architecture.md).
+        lookback = (
+            layout.reply_lookback
+            if layout.reply_lookback > layout.lookback
+            and text.find("\n", max(0, cut - layout.reply_lookback), cut) != -1
+            else layout.lookback
+        )
+        keep = max(0, cut - lookback)
         if self._tables is not None:
             self._tables.dropped(text, self._base, keep)
             self._tables.released(self._released)

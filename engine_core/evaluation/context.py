@@ -35,8 +35,10 @@ __all__ = [
     "CASE_EXCEPTION_CHARS",
     "DEFAULT_CONTEXT_WINDOW",
     "MIN_JOINED_CHARS",
+    "REPLY_AFTER_WORD",
     "Context",
     "all_words",
+    "asks_after",
     "camel_joined",
     "caseless",
     "dotted_forms",
@@ -51,8 +53,58 @@ __all__ = [
 ]
 
 DEFAULT_CONTEXT_WINDOW = 40
+#: A chat transcript's reply, whose question's word names the value it opens
+#: (docs/architecture.md, "Context"): the question's line goes on with up to this many
+#: characters after the word, no digit (``IMEI do telemóvel?``), then either
+_QUESTION_TAIL = 24
+_REPLY_HEAD = regex.compile(
+    # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
+    # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
+    # [28.02.2019 11:20]``), the value opening the next line;
+    r"\?[ \t]{0,4}\r?\n(?:[ \t]*(?:[-*_=]{3,}[ \t]*)?\r?\n){0,3}"
+    r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+    r"[\])]?[ \t]*\r?\n[ \t]*"
+    # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
+    # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
+    # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``).
+    r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
+    r"(?:[^\W\d_]{1,24},?[ \t]{1,4}){0,3}",
+    regex.REVERSE,
+)
+_A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
+_QUESTION_WORDS = regex.compile(rf"[^\n\d!?]{{0,{_QUESTION_TAIL}}}")
+#: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).
+_REPLY_HEAD_CHARS = max(2 + 3 * 16 + 80 + 14 + 2 + 2 + 8, 3 + 2 + 40 + 5 + 30 + 1 + 8 + 3 * 29)
+#: How far a question's line break lies after its word at most (the rest of its line, its
+#: mark and spaces).
+_QUESTION_LINE_END = _QUESTION_TAIL + 1 + 4 + 1
+#: How far after a question's word the value opening its reply starts at most.
+REPLY_AFTER_WORD = _QUESTION_LINE_END + _REPLY_HEAD_CHARS
 #: Room in a distance for the length of the word (longer words win ties).
 _LENGTH_SLOTS = 256
+
+
+def _reply_question(text: str, start: int) -> int | None:
+    """Return where the question of a transcript's reply whose first line ``text[start:]``
+    opens ends (its ``?``), or None (:data:`_REPLY_HEAD`)."""
+    if not start or text[start - 1] not in "\n \t":
+        return None
+    low = max(0, start - _REPLY_HEAD_CHARS)
+    line = text.rfind("\n", low, start)
+    if line == -1 or (text.find(":", line, start) == -1 and not text[line:start].isspace()):
+        return None  # no line break near, or a line holding more than the value, no prefix
+    reply = _REPLY_HEAD.match(text, low, start)  # a reverse pattern: it ends at ``start``
+    return None if reply is None else reply.start()
+
+
+def asks_after(text: str, word_end: int) -> bool:
+    """True when a word ending at ``word_end`` may be a question's, whose reply's value lies
+    up to :data:`REPLY_AFTER_WORD` after it: its line ends soon, and a time follows (the
+    reply's header or prefix)."""
+    line_end = text.find("\n", word_end, word_end + _QUESTION_LINE_END)
+    if line_end == -1:
+        return False
+    return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
 
 
 def header_distance(length: int) -> int:
@@ -285,6 +337,18 @@ class Context:
     #: The words as :func:`caseless` writes them (an Aho-Corasick automaton): where one
     #: of them is in a lower-cased ASCII text, and only there, ``words`` can match.
     starts: Any = field(default=None, compare=False, repr=False)
+    #: The longest word's length (a word of a reply's question lies that much further back).
+    longest: int = 0
+
+    @property
+    def question_reach(self) -> int:
+        """How far before a question's line break its word starts at most."""
+        return _QUESTION_LINE_END + self.longest
+
+    @property
+    def reply_reach(self) -> int:
+        """How far before a reply's value the word of its question starts at most."""
+        return _REPLY_HEAD_CHARS + self.question_reach
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Context | None:
@@ -328,6 +392,7 @@ class Context:
             country_categories=frozenset(options.get("country_categories") or ()),
             country_values=_any_of(options.get("country_values")),
             country_text=_any_of(options.get("country_text")),
+            longest=max(map(len, words)),
             starts=starts,
         )
 
@@ -392,10 +457,23 @@ class Context:
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
+        question = _reply_question(text, start)
         nearest: int | None = None
-        for word_start, word_end in self.spans(text, low, high):
+        for word_start, word_end in self.spans(
+            text, low if question is None else max(0, min(low, start - self.reply_reach)), high
+        ):
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
                 continue
+            if question is not None and word_end <= question:
+                if not _QUESTION_WORDS.fullmatch(text, word_end, question):
+                    if word_start < low:
+                        continue  # beyond the window, and not the question's
+                else:
+                    # The question's word names the reply's value, as a label would.
+                    gap = -min(word_end - word_start, _LENGTH_SLOTS - 1)
+                    if nearest is None or gap < nearest:
+                        nearest = gap
+                    continue
             # A word counting only as a label, or only in the rule's country, is told apart
             # by its case-folded form (computed once, for rules with such words only).
             folded = caseless(text[word_start:word_end]) if self.labels or self.in_country else ""

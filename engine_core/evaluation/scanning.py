@@ -18,6 +18,7 @@ from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
 from ..prefilter_derivation import late_start_width, match_characters
+from .context import REPLY_AFTER_WORD, asks_after
 from .context_words import NearbyWords, WordSpan
 from .rules import CompiledRule, Finding
 
@@ -166,7 +167,11 @@ class _Located:
         characters); None when they would cover more than NEAR_WORDS_SHARE of it."""
         reach = self.reach
         near = [
-            (max(start, word_start - reach), min(stop, word_end + reach))
+            (
+                max(start, word_start - reach),
+                # A question's word also names the value opening its reply.
+                min(stop, word_end + reach + REPLY_AFTER_WORD * asks_after(text, word_end)),
+            )
             for word_start, word_end, owners in words
             if not owners.isdisjoint(active)
         ]

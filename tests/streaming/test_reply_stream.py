@@ -1,0 +1,129 @@
+"""A transcript's question names the value opening its reply, after the reply's header
+(engine_core.evaluation.context, docs/architecture.md "Context"): found by evaluate on a
+short and a long text, and a stream releases what evaluate returns."""
+
+from __future__ import annotations
+
+import pytest
+from streaming_support import assert_no_split, assert_no_value_released, expected, run_stream
+
+from engine_core import Engine
+
+_PROSE = "Nothing in this sentence is a value, nor a label of one. "
+
+#: The exports of common chat tools: the header line ends with the message's time.
+_REPLIES = [
+    # Slack: name, two spaces, a 12-hour time.
+    (
+        "Arnaude  9:01 PM\nDate de naissance?\n\nRoland Rolland  9:06 PM\n14 décembre 1956\n",
+        "DATE_OF_BIRTH",
+        "14 décembre 1956",
+    ),
+    # Discord: name, a dash, date and time.
+    (
+        "Gabriel — 13/04/2020 16:21\nData nasc.?\n\nCarolina — 13/04/2020 16:22\n05/06/1983\n",
+        "DATE_OF_BIRTH",
+        "05/06/1983",
+    ),
+    # A help desk's export: a rule, then name, role and time.
+    (
+        "Finn (agent) · Jul 28, 2024 12:20\nGeburtsdatum?\n\n---\n"
+        "Elyas Mühlberger (end-user) · Jul 28, 2024 12:23\n17.5.1981\n\n---\n",
+        "DATE_OF_BIRTH",
+        "17.5.1981",
+    ),
+    # Telegram: name, then date and time in brackets.
+    (
+        "Ramadan, [28.02.2019 11:14]\nDoğum tarihi?\n\nSaydam Türk, [28.02.2019 11:20]\n"
+        "24/06/1969\n",
+        "DATE_OF_BIRTH",
+        "24/06/1969",
+    ),
+    # A few words between the label and the question mark (IMEI do telemóvel?).
+    (
+        "Gabriel — 13/04/2020 16:32\nIMEI do telemóvel?\n\nCarolina — 13/04/2020 16:33\n"
+        "350376712348473\n",
+        "IMEI",
+        "350376712348473",
+    ),
+    # A call's transcript: the agent's question ends with a full stop, the caller's reply
+    # opens after its speaker prefix and a word or two.
+    (
+        "[00:00:08] Agent: Pakilagay po ang inyong Petsa ng kapanganakan.\n"
+        "[00:01:01] Caller: mm, Agosto 30, 1988\n",
+        "DATE_OF_BIRTH",
+        "Agosto 30, 1988",
+    ),
+    # WhatsApp: several things asked at once; the reply's prefix holds its time.
+    (
+        "[26.08.23, 08:44:10] Anna: Bitte folgende Angabe schicken: geb., E-Mail, Handy?\n"
+        "[26.08.23, 08:44:50] Gerlinde: 05.08.1992 + gerlinde@example.org\n",
+        "DATE_OF_BIRTH",
+        "05.08.1992",
+    ),
+    # A bare SSN needs its word (python-stdnum's example of us.ssn).
+    (
+        "Lisa, [31.01.2024 09:42]\nSSN?\n\nJacqueline Scott, [31.01.2024 09:42]\n536904399\n",
+        "US_SSN",
+        "536904399",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def built() -> Engine:
+    """The built-in pack, with its word places compiled."""
+    engine = Engine()
+    assert engine.compiled_pack.wait_background(timeout=120)
+    return engine
+
+
+def _found(engine: Engine, text: str) -> dict[str, tuple[str, ...]]:
+    return {trigger.category: trigger.matched_items for trigger in engine.evaluate(text).triggers}
+
+
+@pytest.mark.parametrize(("chat", "category", "value"), _REPLIES)
+@pytest.mark.parametrize("padding", [0, 80])
+def test_a_reply_to_a_question_is_named_by_its_word(
+    built: Engine, chat: str, category: str, value: str, padding: int
+) -> None:
+    """The value opening a reply is the question's: alone, and inside a long text (where
+    only the words' surroundings are searched)."""
+    text = _PROSE * padding + chat + _PROSE * padding
+    assert _found(built, text).get(category) == (value,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # No header with a time between: a remark, not a reply's header.
+        "Date of birth?\n\nThe notes of yesterday's long meeting are attached here\n14/03/1985\n",
+        # The value does not open the reply's line.
+        "Date of birth?\n\nRoland Rolland  9:06 PM\nThe meeting of 14/03/1985 was long\n",
+        # A statement, not a question.
+        "Date of birth unknown.\n\nRoland Rolland  9:06 PM\n14/03/1985\n",
+        # A prefix without a time: a field of a form, not a reply's speaker.
+        "Inserisca il suo Data nascita, grazie mille davvero.\nNota: okay so 15/02/1967\n",
+    ],
+)
+def test_other_lines_after_a_word_are_no_reply(built: Engine, text: str) -> None:
+    """Only a question, then a header ending with its time and a value opening the next line,
+    or a speaker's prefix holding its time and the value."""
+    assert "DATE_OF_BIRTH" not in _found(built, _PROSE * 4 + text)
+
+
+@pytest.mark.parametrize("sizes", [[1], [3], [16], [256]])
+@pytest.mark.parametrize(("chat", "category", "value"), _REPLIES)
+def test_a_stream_releases_what_evaluate_returns_for_a_reply(
+    built: Engine, chat: str, category: str, value: str, sizes: list[int]
+) -> None:
+    """The question lies further back than any context window: the stream keeps it."""
+    text = _PROSE * 12 + chat + _PROSE * 12
+    pieces = [text[at : at + sizes[0]] for at in range(0, len(text), sizes[0])]
+    run = run_stream(built.stream_session(block_on_fatal=False), pieces)
+    assert run.blocked is None
+    assert run.text == built.evaluate(text).remedy.clean_text
+    assert value not in run.text
+    exp = expected(built.compiled_pack, text)
+    assert_no_value_released(text, exp, run.released)
+    assert_no_split(run.released, exp.tokens)
