@@ -158,7 +158,7 @@ PHONE_LABELS = [
     ("ケータイ：", "JP", "mobile", "intl.phone_ja"),  # Japanese
     ("H.P:", "KR", "mobile", "intl.phone_ko"),  # Korean
     ("號碼：", "TW", "fixed", "intl.phone_zh"),  # Chinese
-    ("TEL", "TH", "fixed", "intl.phone_th"),  # Thai forms
+    ("แฟกซ์", "TH", "fixed", "intl.phone_th"),  # Thai: a fax line
     ("No. HP:", "ID", "mobile", "intl.phone_id"),  # Indonesian
     ("Bimbit:", "MY", "mobile", "intl.phone_id"),  # Malay
 ]
