@@ -55,8 +55,9 @@ __all__ = [
 DEFAULT_CONTEXT_WINDOW = 40
 #: A chat transcript's reply, whose question's word names the value it opens
 #: (docs/architecture.md, "Context"): the question's line goes on with up to this many
-#: characters after the word, no digit (``IMEI do telemóvel?``), then either
-_QUESTION_TAIL = 24
+#: characters after the word, no digit (``IMEI do telemóvel?``), or only the start of a
+#: value broken off (``CPR nr 2401 ...``, corrected in the reply), then either
+_QUESTION_TAIL = 26
 _REPLY_HEAD = regex.compile(
     # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
     # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
@@ -66,13 +67,17 @@ _REPLY_HEAD = regex.compile(
     r"[\])]?[ \t]*\r?\n[ \t]*"
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
-    # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``).
+    # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``, ``sorry, I
+    # mean``, ``Korrektur:``).
     r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
-    r"(?:[^\W\d_]{1,24},?[ \t]{1,4}){0,3}",
+    r"(?:[^\W\d_]{1,24}[,:]?[ \t]{1,4}){0,3}",
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
-_QUESTION_WORDS = regex.compile(rf"[^\n\d!?]{{0,{_QUESTION_TAIL}}}")
+_QUESTION_WORDS = regex.compile(
+    rf"[^\n\d!?]{{0,{_QUESTION_TAIL}}}"
+    r"|[.:#]?[ \t]{0,4}[0-9A-Za-z]{1,6}(?:[ ][0-9A-Za-z]{1,6})?[ \t]{0,4}(?:\.{2,3}|\u2026)"
+)
 #: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).
 _REPLY_HEAD_CHARS = max(2 + 3 * 16 + 80 + 14 + 2 + 2 + 8, 3 + 2 + 40 + 5 + 30 + 1 + 8 + 3 * 29)
 #: How far a question's line break lies after its word at most (the rest of its line, its

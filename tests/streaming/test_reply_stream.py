@@ -61,6 +61,14 @@ _REPLIES = [
         "DATE_OF_BIRTH",
         "05.08.1992",
     ),
+    # A value broken off after its label, then corrected in the next message (WhatsApp's
+    # export; python-stdnum's example of dk.cpr's layout, a valid date and sequence).
+    (
+        "21/10/2023, 17:07 - Stina: CPR nr 2401 ...\n"
+        "21/10/2023, 17:07 - Stina: undskyld, jeg mener 240197-3810\n",
+        "DK_CPR",
+        "240197-3810",
+    ),
     # A bare SSN needs its word (python-stdnum's example of us.ssn).
     (
         "Lisa, [31.01.2024 09:42]\nSSN?\n\nJacqueline Scott, [31.01.2024 09:42]\n536904399\n",
@@ -102,6 +110,9 @@ def test_a_reply_to_a_question_is_named_by_its_word(
         "Date of birth?\n\nRoland Rolland  9:06 PM\nThe meeting of 14/03/1985 was long\n",
         # A statement, not a question.
         "Date of birth unknown.\n\nRoland Rolland  9:06 PM\n14/03/1985\n",
+        # The label's own number on its line, not broken off: it names that one.
+        "21/10/2023, 17:07 - Stina: CPR nr 2401\n"
+        "21/10/2023, 17:07 - Stina: undskyld, jeg mener 240197-3810\n",
         # A prefix without a time: a field of a form, not a reply's speaker.
         "Inserisca il suo Data nascita, grazie mille davvero.\nNota: okay so 15/02/1967\n",
     ],
@@ -109,7 +120,9 @@ def test_a_reply_to_a_question_is_named_by_its_word(
 def test_other_lines_after_a_word_are_no_reply(built: Engine, text: str) -> None:
     """Only a question, then a header ending with its time and a value opening the next line,
     or a speaker's prefix holding its time and the value."""
-    assert "DATE_OF_BIRTH" not in _found(built, _PROSE * 4 + text)
+    found = _found(built, _PROSE * 4 + text)
+    assert "DATE_OF_BIRTH" not in found
+    assert "DK_CPR" not in found
 
 
 @pytest.mark.parametrize("sizes", [[1], [3], [16], [256]])
