@@ -400,8 +400,8 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
     if not changed and not disguised and not marked:
         return None
-    # A lookalike, an escape or an emphasis marker is no character the fold changes: the
-    # sets of positions are apart.
+    # A lookalike or a marked character (an escape's, a reference's, a soft break's, an
+    # emphasis marker) is no character the fold changes: the sets of positions are apart.
     replaced = {index: table[ord(text[index])] or "" for index in changed}
     replaced.update(disguised)
     replaced.update(marked)

@@ -90,8 +90,8 @@ _LENGTH_SLOTS = 256
 
 
 def _reply_question(text: str, start: int) -> int | None:
-    """Return where the question of a transcript's reply whose first line ``text[start:]``
-    opens ends (its ``?``), or None (:data:`_REPLY_HEAD`)."""
+    """Return where the question of a transcript's reply whose value starts at ``start``
+    ends (its ``?``, ``.`` or ``:``, or its line's end), or None (:data:`_REPLY_HEAD`)."""
     if not start or text[start - 1] not in "\n \t":
         return None
     low = max(0, start - _REPLY_HEAD_CHARS)

@@ -189,6 +189,18 @@ def _streamed_at_least_lookahead(text: str, size: int) -> str:
     return "".join(released + [chunk.text for chunk in session.flush()])
 
 
+def _read_through(text: str, category: str, value: str, sizes: tuple[int, ...]) -> str:
+    """Assert that ``value`` is found in ``text`` as written, no digit is left in the clean
+    text, and a stream at the smallest lookahead releases it alike; return the clean text."""
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found.get(category) == (value,)
+    assert not any(char.isdigit() for char in result.remedy.clean_text)
+    for size in sizes:
+        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
+    return result.remedy.clean_text
+
+
 @pytest.mark.parametrize(
     ("text", "category", "value"),
     [
@@ -203,12 +215,7 @@ def test_markdown_emphasis_inside_a_value_is_read_through(
     """Markdown's ``**`` around a part of a value (python-stdnum's examples of se.personnummer
     and nl.bsn, a test card) are skipped: the value is found, its characters redacted, and a
     stream at the smallest lookahead releases what ``evaluate`` leaves."""
-    result = _PACK.evaluate(text)
-    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
-    assert found.get(category) == (value,)
-    assert not any(char.isdigit() for char in result.remedy.clean_text)
-    for size in (1, 3):
-        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
+    _read_through(text, category, value, (1, 3))
 
 
 @pytest.mark.parametrize(
@@ -231,13 +238,7 @@ def test_references_and_soft_breaks_inside_a_value_are_read_through(
     """A character reference reads as its character and a soft line break as nothing: the
     value is found as written, redacted whole, and a stream at the smallest lookahead
     releases what ``evaluate`` leaves."""
-    result = _PACK.evaluate(text)
-    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
-    assert found.get(category) == (value,)
-    assert value not in result.remedy.clean_text
-    assert not any(char.isdigit() for char in result.remedy.clean_text)
-    for size in (1, 2, 5):
-        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
+    assert value not in _read_through(text, category, value, (1, 2, 5))
 
 
 @pytest.mark.parametrize(
