@@ -72,9 +72,9 @@ class ContextWords:
     apart for a rule whose words only confirm it too: docs/architecture.md, "Anti-evasion").
 
     One pass over the text finds every word of every context-required rule (a
-    Hyperscan literal database when Hyperscan is installed, else an Aho-Corasick
-    automaton over the lower-cased text); a rule none of whose words occur cannot
-    report a value, so the scan skips it (docs/architecture.md, "Context"). The words
+    Hyperscan literal database when Hyperscan is installed and it has compiled, else an
+    Aho-Corasick automaton over the lower-cased text); a rule none of whose words occur
+    cannot report a value, so the scan skips it (docs/architecture.md, "Context"). The words
     are folded like the scanned text and lower-cased (:func:`caseless`). Hyperscan
     matches them without regard to case in the text's own UTF-8 (no lower-cased copy)
     and checks their ASCII word boundaries; a text holding a character whose case
@@ -82,10 +82,12 @@ class ContextWords:
     those written as ``IGNORECASE`` reads them first. The automaton finds plain
     substrings. Each is a superset of the rule's own search.
 
-    :meth:`locate` also says where each word is, from a second database reporting
-    every occurrence. It compiles on a thread of its own (about a second for the
-    built-in pack's thousand words), so a pack is ready as fast as before; until it
-    exists, :meth:`locate` says where nothing is and the scan reads whole texts.
+    :meth:`locate` also says where each word is, from the same database: it reports
+    every occurrence. It compiles on a thread of its own (about seven seconds for the
+    built-in pack's four thousand words: each word's ASCII boundaries cost Hyperscan
+    more than the literal), so a pack is ready without waiting for it; until it exists,
+    the automaton says which rules have a word, :meth:`locate` says where nothing is
+    and the scan reads whole texts.
     """
 
     def __init__(self, rules: Iterable[CompiledRule]) -> None:
@@ -96,7 +98,7 @@ class ContextWords:
         }
         #: The indexes of the context-required rules.
         self.required = frozenset(self._required)
-        # The words of context-required rules first: the database that says which of those
+        # The words of context-required rules first: the automaton that says which of those
         # rules have a word reads them alone (the others' words only say where labels are).
         owners = dict(
             sorted(
@@ -117,18 +119,9 @@ class ContextWords:
         #: The identifiers of the words that may also begin a field name, in the order of
         #: their second expressions (:func:`_literal_database`).
         self._heads = tuple(identifier for identifier, word in enumerate(words) if word in heads)
-        self._database: Any = (
-            _literal_database(
-                words[:required_words], _hyperscan.HS_FLAG_SINGLEMATCH, self._heads, len(words)
-            )
-            if required_words and _hyperscan is not None
-            else None
-        )
         self._local = threading.local()
         self._automaton: Any = (
-            _automaton(dict(list(owners.items())[:required_words]))
-            if self._database is None
-            else None
+            _automaton(dict(list(owners.items())[:required_words])) if required_words else None
         )
         #: The database reporting every occurrence of each word, once compiled.
         self._positions: Any = None
@@ -146,7 +139,7 @@ class ContextWords:
     def _compile_positions(self, words: list[str], heads: tuple[int, ...]) -> None:
         """Compile the database of every occurrence (on a thread of its own)."""
         try:
-            self._positions = _literal_database(words, 0, heads)
+            self._positions = _literal_database(words, heads)
         finally:
             self._located.set()
 
@@ -215,8 +208,9 @@ class ContextWords:
     def _met(self, text: str) -> set[int]:
         """Return the indexes of the required rules with a word in ``text``."""
         met: set[int] = set()
-        if self._database is not None:
-            met = self._owning(self._ends(self._database, text)[1])
+        positions = self._positions
+        if positions is not None:
+            met = self._owning(self._ends(positions, text)[1])
         elif self._automaton is not None:
             required = self.required
             for _, indexes in self._automaton.iter(caseless(text)):
@@ -348,11 +342,9 @@ def _code_points(text: str) -> bytes:
     return "".join(f"\\x{{{ord(char):x}}}" for char in text).encode()
 
 
-def _literal_database(
-    words: list[str], flags: int, heads: Sequence[int] = (), total: int | None = None
-) -> Any:
-    """Return a Hyperscan database finding each word with ``flags`` (``HS_FLAG_SINGLEMATCH``:
-    once), without regard to case, in UTF-8; or None.
+def _literal_database(words: list[str], heads: Sequence[int] = ()) -> Any:
+    """Return a Hyperscan database finding every occurrence of each word, without regard
+    to case, in UTF-8; or None.
 
     An ASCII edge asks for an ASCII word boundary (Hyperscan's ``\\b``): "tel" is not
     found inside "hotel"; a word may also start after an underscore or as a capital
@@ -363,20 +355,17 @@ def _literal_database(
     indexes) may also begin a field name (``nif_cliente``): each is found a second time
     followed by an underscore, wherever it starts (a superset; identifiers after the
     exceptions', in the order of ``heads``; the match ends one byte after the word).
-    ``words`` may be the first of ``total`` words: the identifiers are those of all of them
-    (heads past ``words`` left out).
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
     if hyperscan is None:
         return None
     database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-    exceptions = len(words) if total is None else total
+    exceptions = len(words)
     first_head = exceptions + len(CASE_EXCEPTION_CHARS)
-    named = [(place, index) for place, index in enumerate(heads) if index < len(words)]
     expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
-    expressions += [_code_points(words[index]) + b"_" for _, index in named]
+    expressions += [_code_points(words[index]) + b"_" for index in heads]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(
@@ -384,11 +373,11 @@ def _literal_database(
             ids=[
                 *range(len(words)),
                 *range(exceptions, first_head),
-                *(first_head + place for place, _ in named),
+                *range(first_head, first_head + len(heads)),
             ],
-            flags=[caseless_utf8 | flags] * len(words)
+            flags=[caseless_utf8] * len(words)
             + [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_SINGLEMATCH] * len(CASE_EXCEPTION_CHARS)
-            + [caseless_utf8 | flags] * len(named),
+            + [caseless_utf8] * len(heads),
         )
     except hyperscan.error:  # pragma: no cover - literals always compile
         return None

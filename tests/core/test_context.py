@@ -83,7 +83,10 @@ def test_a_dotted_capital_i_meets_its_lower_case_word() -> None:
 
 
 def _rules(words: list[str]) -> ContextWords:
-    return ContextWords(_engine(words).compiled_pack.rules)
+    """The context words of a pack of one rule per word, once their database compiled."""
+    context = ContextWords(_engine(words).compiled_pack.rules)
+    assert context.wait_located(timeout=60)
+    return context
 
 
 def test_a_word_inside_a_longer_word_meets_no_rule() -> None:
@@ -112,6 +115,7 @@ def test_a_field_head_word_inside_prose_words_skips_nothing_more() -> None:
     indexes = {rule.index for rule in pack.rules if rule.rule_id in ids}
     assert len(indexes) == len(ids)
     prose = "The united trust met on the third day of the month."
+    assert pack._context_words.wait_located(timeout=120)
     assert indexes <= pack._context_words.unmet(prose)
     assert not indexes & pack._context_words.unmet("nit_cliente rut_titular ird_owner")
 
@@ -144,7 +148,9 @@ def test_unmet_never_skips_a_rule_whose_context_finds_a_word(word: str, text: st
     view = normalized_view(text)
     scanned = text if view is None else view.text
     if context is not None and context.words.search(scanned):
-        assert ContextWords(engine.compiled_pack.rules).unmet(scanned) == frozenset()
+        words = ContextWords(engine.compiled_pack.rules)
+        assert words.wait_located(timeout=60)
+        assert words.unmet(scanned) == frozenset()
 
 
 def test_context_words_are_compiled_once_per_rule() -> None:
@@ -166,10 +172,11 @@ def test_both_word_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         "nothing to see here",
     ]
     words = ContextWords(rules)
+    assert words.wait_located(timeout=120)
     fast = [words.unmet(text) for text in texts]
     monkeypatch.setattr(context_words, "_hyperscan", None)
     portable = ContextWords(rules)
-    assert portable._database is None
+    assert portable.locate(texts[0])[1] is None
     # Plain substrings skip no more than Hyperscan's word-boundary search.
     assert all(portable.unmet(text) <= unmet for text, unmet in zip(texts, fast, strict=True))
     assert sum(len(unmet) < len(portable._required) for unmet in fast) == 4
