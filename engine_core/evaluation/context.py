@@ -442,6 +442,20 @@ class Context:
                     position = match.end()
         return spans
 
+    def every_span(self, text: str) -> list[Span]:
+        """Return the span of :attr:`words`' match at every place of ``text`` where one
+        starts, overlapping ones too (``身份证号码`` inside ``居民身份证号码``), in order."""
+        if self.starts is None:
+            return [match.span() for match in self.words.finditer(text, overlapped=True)]
+        found = self.starts.iter(text.lower() if text.isascii() else caseless(text))
+        attempt = self.words.match
+        spans: list[Span] = []
+        for candidate in sorted({last + 1 - length for last, length in found}):
+            match = attempt(text, candidate)
+            if match is not None:
+                spans.append(match.span())
+        return spans
+
     def distance(
         self, text: str, start: int, end: int, skip: Span | None = None, *, in_country: bool = False
     ) -> int | None:

@@ -19,13 +19,13 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import regex
 
 from ..matching import Span
 from .context_words import WordSpan
-from .rules import CompiledRule
+from .rules import CompiledRule, Finding
 
 __all__ = ["MAX_GROUPS", "LabelledRuns"]
 
@@ -117,6 +117,12 @@ _CELL_BORDER = regex.compile(r"[ \t]*\|[ \t]*")
 
 _WORD_END = operator.itemgetter(1)
 
+
+def _end_then_start(place: tuple[Span, set[int]]) -> tuple[int, int]:
+    """Order a word's place (with its rules) as located words are: by end, then start."""
+    return place[0][1], place[0][0]
+
+
 #: The longest value read joined, in characters.
 _LONGEST = 24
 
@@ -147,19 +153,20 @@ class LabelledRuns:
         text: str,
         words: Sequence[WordSpan] | None,
         skip: frozenset[int],
-        found: Mapping[int, Sequence[Span]],
+        found: Sequence[Finding],
         start: int = 0,
     ) -> dict[int, list[Span]]:
         """Return, per rule index, the values in ``text`` from ``start`` written apart after
         a label (``words``: the located context words, None to look for each rule's own;
-        ``skip``: rules with no word in the text; ``found``: the rules' own values)."""
+        ``skip``: rules with no word in the text; ``found``: the rules' own matches, those
+        that may count leaving their runs to them: :func:`_counting`)."""
         values: dict[int, list[Span]] = {}
         taken: _Taken | None = None  # sorted once a run is met (most texts hold none)
         for label_start, first, run, index in self._runs(text, words, skip):
             if run.start(1) < start:
                 continue
             if taken is None:
-                taken = _Taken(span for spans in found.values() for span in spans)
+                taken = _Taken(_counting(text, found))
             groups = [group.span() for group in _GROUPS.finditer(text, run.start(1), run.end())]
             if taken.overlaps(run.span(1)):
                 groups = _before_taken(text, groups, taken)
@@ -232,17 +239,43 @@ class LabelledRuns:
         skip: frozenset[int],
         from_end: int = 0,
     ) -> Iterable[WordSpan]:
-        """Yield the context words of the rules not skipped, as located (in order of their
-        ends) or looked for, that end at ``from_end`` or later."""
+        """Yield the context words of the rules not skipped, as located or looked for, that
+        end at ``from_end`` or later, in order of their ends.
+
+        Looked for (until the located words' database compiles), each rule's words are
+        found wherever they start, overlapping ones too, and with every rule listing them,
+        as located: the same labels in the same order, so the answers do not depend on
+        when a text comes.
+        """
         if words is not None:
             yield from words[bisect.bisect_left(words, from_end, key=_WORD_END) :]
             return
+        owners: dict[Span, set[int]] = {}
         for index, rule in self._rules.items():
             if index in skip or rule.context is None:
                 continue
-            for word_start, word_end in rule.context.spans(text, 0, len(text)):
-                if word_end >= from_end:
-                    yield word_start, word_end, frozenset({index})
+            for span in rule.context.every_span(text):
+                if span[1] >= from_end:
+                    owners.setdefault(span, set()).add(index)
+        for (word_start, word_end), indexes in sorted(owners.items(), key=_end_then_start):
+            yield word_start, word_end, frozenset(indexes)
+
+
+def _counting(text: str, found: Sequence[Finding]) -> Iterator[Span]:
+    """Yield the spans of ``found`` that may count as values: a match of a rule that needs
+    its words counts only with one within its window (resolution drops the others), so
+    it takes no run after another rule's label. Otherwise whether the rule ran at all,
+    a word of it anywhere in the text (or, until the words' database compiles, a
+    substring: "tin" in "ITIN"), would decide whether a label names its value. A rule
+    whose words count where the text shows its country keeps every match."""
+    for finding in found:
+        context = finding.rule.context
+        if context is None or not context.required or context.in_country:
+            yield from finding.spans
+            continue
+        for start, end in finding.spans:
+            if context.distance(text, start, end) is not None:
+                yield start, end
 
 
 def _before_taken(text: str, groups: list[Span], taken: _Taken) -> list[Span]:

@@ -154,7 +154,7 @@ class CompiledPack:
         if self.labelled.wanted(skip):
             found = with_spans(
                 found,
-                self.labelled.values(scanned, words, skip, found_spans(found)),
+                self.labelled.values(scanned, words, skip, found),
                 self.rules,
             )
         tables: Sequence[Table] = ()
@@ -186,7 +186,7 @@ class CompiledPack:
         skip, words = located
         if not self.labelled.wanted(skip):
             return list(findings), None
-        values = self.labelled.values(text, words, skip, found_spans(findings), start)
+        values = self.labelled.values(text, words, skip, findings, start)
         hold = None if final else self.labelled.growing_start(text, words, skip, start)
         return with_spans(findings, values, self.rules), hold
 
@@ -200,11 +200,6 @@ class CompiledPack:
         findings = self.find(text, encoded=encoded)
         deadline.check(deadline.current())
         return decide(text, findings, self.actions, self.allow_action)
-
-
-def found_spans(findings: Sequence[Finding]) -> dict[int, tuple[Span, ...]]:
-    """Return the spans of ``findings`` by rule index."""
-    return {finding.rule.index: finding.spans for finding in findings}
 
 
 def with_spans(
