@@ -79,8 +79,9 @@ def grafana_service_account(rng: Random) -> str:
     return key + "_" + zlib.crc32(key.encode()).to_bytes(4, "little").hex()
 
 
-def pypi_token(location: bytes) -> Maker:
-    """pypi- and a version-2 binary macaroon: location, identifier, one caveat, signature."""
+def pypi_token(location: bytes, length: int | None = None) -> Maker:
+    """pypi- and a version-2 binary macaroon: location, identifier, one caveat, signature
+    (its first ``length`` bytes: a token cut short)."""
 
     def make(rng: Random) -> str:
         caveat = json.dumps({"version": 1, "permissions": "user"}).encode()
@@ -90,7 +91,7 @@ def pypi_token(location: bytes) -> Maker:
             + b"\x02" + bytes([len(caveat)]) + caveat + b"\x00"
             + b"\x00\x06\x20" + rng.randbytes(32)
         )  # fmt: skip
-        return "pypi-" + b64url(raw)
+        return "pypi-" + b64url(raw[:length])
 
     return make
 
@@ -309,7 +310,10 @@ SPECS: dict[str, Spec] = {
     # CI, registries, infrastructure
     "secret.npm_access_token": Spec(makers=[crc32_base62("npm_")], literal="npm_"),
     "secret.pypi_api_token": Spec(
-        makers=[pypi_token(b"pypi.org"), pypi_token(b"test.pypi.org")], literal="pypi-"
+        makers=[pypi_token(b"pypi.org"), pypi_token(b"test.pypi.org")],
+        # Cut short, a token still leaks: the check takes 64 bytes of macaroon or more.
+        shortest=pypi_token(b"pypi.org", 64),
+        literal="pypi-",
     ),
     "secret.rubygems_api_key": simple("rubygems_", (HEX, 48)),
     "secret.deno_deploy_token": Spec(

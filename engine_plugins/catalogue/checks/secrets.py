@@ -215,9 +215,12 @@ def pypi_macaroon_valid(value: str) -> bool:
     """Return True when the token body decodes to a macaroon located at pypi.org.
 
     The rest of the macaroon (identifier, caveats, signature) is not parsed: a
-    token cut short when pasted still holds the identifier and leaks the account.
+    token cut short when pasted still holds the identifier and leaks the account,
+    wherever it was cut (a body of 4n+1 characters ends with a character of which
+    base64 keeps no whole byte: it is left out).
     """
-    raw = _b64url_decode(value.removeprefix("pypi-"))
+    body = value.removeprefix("pypi-")
+    raw = _b64url_decode(body[:-1] if len(body) % 4 == 1 else body)
     if raw is None or len(raw) < 64:
         return False
     return raw.startswith(_PYPI_LOCATIONS)
