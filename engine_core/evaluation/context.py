@@ -522,6 +522,10 @@ class Context:
                     # this value ("[27/05/2023, 13:32] Ann: DOB 13/10/1999", "exp
                     # 03/13/2025\nDOB: 12/23/61").
                     continue
+                if text.startswith("^", end) and "~" in text[end:word_start]:
+                    # An HL7 v2 field's next repetition: its identifier type code names
+                    # its own identifier ("545268^^^HOSP^MR~226400588^^^STATE^DL").
+                    continue
                 if _BOUNDARY.search(text, end, word_start):
                     # After a line break or a sentence's end the word is the next value's
                     # label: it ranks below every word before this value.

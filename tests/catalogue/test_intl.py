@@ -192,6 +192,8 @@ def test_list_numbers_and_neighbours_hide_no_phone(
         "4000 0566 5566 5556",  # a Visa test card: its tail is no UK number
         "Batch 1234 020 7946",  # the tail of a longer digit run
         "030 1234 56 78 90 12",  # the head of a longer one
+        "lotto=01 05 20 25 29 30",  # six numbers in pairs: neither five is a French phone
+        '"lottery_numbers": "05 09 21 27 32 40"',
     ],
 )
 def test_phones_are_not_pieces_of_longer_numbers(builtin: Engine, text: str) -> None:

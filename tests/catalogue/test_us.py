@@ -228,6 +228,15 @@ def test_not_us_driver_license(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "US_DRIVER_LICENSE") == []
 
 
+def test_an_hl7_type_code_names_its_own_repetition(builtin: Engine) -> None:
+    """HL7 v2 (Table 0203): in PID-3 each repetition's type code follows its own identifier;
+    a DL in the next repetition does not make the medical record number a license."""
+    segment = "PID|1||545268^^^HOSP^MR~226400588^^^STATE^DL||Curtis^Connor|||M\r\n"
+    assert values(builtin, segment, "US_DRIVER_LICENSE") == ["226400588"]
+    masked = "PID|1||958188^^^HOSP^MR~########42^^^GOV^DL~\r\n"
+    assert values(builtin, masked, "US_DRIVER_LICENSE") == []
+
+
 # --- bank accounts and routing numbers ----------------------------------------------
 
 
