@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from ..matching import Span
+from .context import folded_text
 from .context_words import WordSpan
 from .rules import CompiledRule, Finding
 
@@ -251,10 +252,11 @@ class LabelledRuns:
             yield from words[bisect.bisect_left(words, from_end, key=_WORD_END) :]
             return
         owners: dict[Span, set[int]] = {}
+        folded = folded_text(text)
         for index, rule in self._rules.items():
             if index in skip or rule.context is None:
                 continue
-            for span in rule.context.every_span(text):
+            for span in rule.context.every_span(text, folded):
                 if span[1] >= from_end:
                     owners.setdefault(span, set()).add(index)
         for (word_start, word_end), indexes in sorted(owners.items(), key=_end_then_start):
