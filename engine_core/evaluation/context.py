@@ -129,8 +129,8 @@ def header_distance(length: int) -> int:
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
 #: a quoted key's ``": "`` or ``'='``.
 _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-\"']*")
-#: A line break or the end of a sentence: a word after it labels what follows it.
-_BOUNDARY = regex.compile(r"\n|[.!?\u3002](?:\s|$)")
+#: The end of a sentence: a word after it labels what follows it.
+_BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
 _LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
 #: Shorter words keep their accents in every form: without them they are other words.
@@ -475,8 +475,9 @@ class Context:
         (``SSN: 123...``) over one after it, then the longer word. A label
         directly before the value (only spaces and punctuation such as ``:``
         between them) is nearest: it names the value, whatever word follows it.
-        A word after a line break or a sentence's end that follows the value
-        labels the next one: it ranks below every word before the value. A word
+        A word on a later line than the value is no context for it; one after a
+        sentence's end that follows the value labels the next one: it ranks below
+        every word before the value. A word
         right before a number (``DOB: 12/23/61``) is that number's label: no
         context for a value before it, nor for one on a later line. A word of
         :attr:`labels` counts only as such a label of the value; a word of
@@ -534,9 +535,14 @@ class Context:
                     # An HL7 v2 field's next repetition: its identifier type code names
                     # its own identifier ("545268^^^HOSP^MR~226400588^^^STATE^DL").
                     continue
+                if "\n" in text[end:word_start]:
+                    # A word on a later line names what follows it, never this value (a
+                    # report's date above a header holding "geburtsdatum", "National
+                    # Insurance No.\nLR 57 50 63 B\nTel.").
+                    continue
                 if _BOUNDARY.search(text, end, word_start):
-                    # After a line break or a sentence's end the word is the next value's
-                    # label: it ranks below every word before this value.
+                    # After a sentence's end the word is the next value's label: it ranks
+                    # below every word before this value.
                     between += self.window
                 gap = (2 * between + 1) * _LENGTH_SLOTS
             else:

@@ -527,3 +527,29 @@ def test_a_long_text_is_folded_like_its_pieces() -> None:
     piece = "ΟΔΟΣ \u1c80 é"
     assert caseless("x" * 5000 + piece) == "x" * 5000 + caseless(piece)
     assert caseless(piece) == "οδοσ в é"
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "expected"),
+    [
+        # A report's date above a table whose header names a birth date column.
+        (
+            "# Stammdaten 2024-02-26\nid\tnachname\tgeburtsdatum\n1\tMüller\t14.03.1985\n",
+            "DATE_OF_BIRTH",
+            ["14.03.1985"],
+        ),
+        # A label on the next line names the value after it, not the one before.
+        ("National Insurance No.\nJG 10 37 59 A\nTel.\n07700 900123", "UK_NINO", ["JG 10 37 59 A"]),
+        ("Order 0612345678\nIMEI: 490154203237518", "IMEI", ["490154203237518"]),
+    ],
+)
+def test_a_word_on_a_later_line_names_no_value_before_it(
+    text: str, category: str, expected: list[str]
+) -> None:
+    found = [
+        value
+        for trigger in Engine().evaluate(text).triggers
+        if trigger.category == category
+        for value in trigger.matched_items
+    ]
+    assert found == expected

@@ -13,11 +13,10 @@ import pytest
 
 from engine_core import Engine
 from engine_core.evaluation import CompiledPack
-from engine_core.model import PackDeclaration
-from engine_core.packs.playbook import effective_rules, parse_playbook
-from engine_core.plugins import get_registries
+from engine_core.packs.playbook import parse_playbook
 from tests.quality.catalogue_corpus import CATEGORIES, Record, generate, score
 from tests.quality.corpus import Counts, Detection
+from tests.quality.patience import patient_pack
 
 RECORDS = 4000
 EVASION_RECORDS = 1500
@@ -36,23 +35,6 @@ MIN_SLICE_VALUES = 30
 KNOWN_GAPS = frozenset({"AU_ACN", "PHONE", "SE_PERSONNUMMER"})
 
 
-#: The corpus scores what the rules find, not how fast: a regex timeout this long keeps a
-#: stalled machine (a half-second pause withheld every record once) from failing it.
-PATIENT_TIMEOUT_S = 60.0
-
-
-def _patient_pack(declaration: PackDeclaration) -> CompiledPack:
-    """The pack of ``declaration``, each regex scan allowed :data:`PATIENT_TIMEOUT_S`."""
-    registries = get_registries()
-    rules = effective_rules(declaration, registries)
-    pack = CompiledPack(declaration, rules, registries, match_timeout_s=PATIENT_TIMEOUT_S)
-    # A pack's timeout only lowers a matcher's own (limit_time): a rule type that sets its
-    # matchers' timeout itself (phone numbers: 500 ms) is raised here, or a stall fails it.
-    for rule in pack.rules:
-        rule.matcher.timeout = max(rule.matcher.timeout, PATIENT_TIMEOUT_S)
-    return pack
-
-
 def _detector(pack: CompiledPack) -> object:
     def detect(text: str) -> list[Detection]:
         return [
@@ -67,7 +49,7 @@ def _detector(pack: CompiledPack) -> object:
 @pytest.fixture(scope="module")
 def catalogue_pack() -> CompiledPack:
     """Every catalogue entry, default or not."""
-    return _patient_pack(parse_playbook('pack_id: quality.everything\ncodons: ["*"]\n'))
+    return patient_pack(parse_playbook('pack_id: quality.everything\ncodons: ["*"]\n'))
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +101,7 @@ def test_precision_and_recall_per_slice(
 
 
 def test_no_clean_record_is_flagged_by_the_built_in_pack(corpus: list[Record]) -> None:
-    pack = _patient_pack(Engine().compiled_pack.declaration)
+    pack = patient_pack(Engine().compiled_pack.declaration)
     flagged = [
         record.text for record in corpus if record.slice == "clean" and pack.find(record.text)
     ]

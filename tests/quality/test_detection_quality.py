@@ -13,6 +13,7 @@ from engine_core import Engine
 from engine_core.evaluation import CompiledPack
 
 from .corpus import CATEGORIES, Counts, Detection, Record, generate, score
+from .patience import patient_pack
 
 RECORDS = 3000
 BAR = 0.97
@@ -20,8 +21,8 @@ BAR = 0.97
 
 @pytest.fixture(scope="module")
 def pack() -> CompiledPack:
-    """The compiled built-in pack."""
-    return Engine().compiled_pack
+    """The built-in pack, compiled with patient timeouts (:mod:`.patience`)."""
+    return patient_pack(Engine().compiled_pack.declaration)
 
 
 @pytest.fixture(scope="module")
