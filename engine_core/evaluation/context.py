@@ -153,11 +153,11 @@ _JOINED_START = f"(?<![^\\W_{_GLUED}])"
 #: not ``iPhone`` or ``eBay``, a brand's one-letter prefix).
 _CAMEL_JOINED_START = f"(?:{_JOINED_START}|(?-i:(?<=[a-z]{{2}})(?=[A-Z])))"
 #: The end edge where a field name goes on after the word with another part, joined by an
-#: underscore (``nif_cliente``, ``oib_klijenta``): for a rule whose ``context_field_head``
-#: option says so (a qualifier after the word names whose number it is, not another kind
-#: of value). Not in camel case: the words' pre-scan would need a case-sensitive capital
-#: after each such word, which costs a second on the built-in pack's compile.
-_HEAD_END = f"(?:{_END}|(?=_[^\\W\\d_]))"
+#: underscore (``nif_cliente``, ``oib_klijenta``) or in camel case, a capital after the
+#: word's small last letter (``passportNo``, ``rfcHomoclave``): for a rule whose
+#: ``context_field_head`` option says so (a qualifier after the word names whose number it
+#: is, not another kind of value).
+_HEAD_END = f"(?:{_END}|(?=_[^\\W\\d_])|(?-i:(?<=[a-z])(?=[A-Z])))"
 #: From this length on, a word also starts where a field name joins it (:data:`_JOINED_START`):
 #: a shorter one (``cc``, ``tc``, ``ph``) is as often a field name's unrelated abbreviation.
 MIN_JOINED_CHARS = 3

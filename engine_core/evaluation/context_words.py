@@ -352,9 +352,10 @@ def _literal_database(words: list[str], heads: Sequence[int] = ()) -> Any:
     neighbour counts as a boundary, so the search stays a superset of the rule's own
     (Unicode) word-boundary search. Each character of :data:`CASE_EXCEPTION_CHARS` is
     found too, as it is (identifiers after the words'). The words of ``heads`` (their
-    indexes) may also begin a field name (``nif_cliente``): each is found a second time
-    followed by an underscore, wherever it starts (a superset; identifiers after the
-    exceptions', in the order of ``heads``; the match ends one byte after the word).
+    indexes) may also begin a field name (``nif_cliente``, ``passportNo``): each is found a
+    second time followed by an underscore or a capital, wherever it starts (a
+    superset; identifiers after the exceptions', in the order of ``heads``; the match ends
+    one byte after the word).
     """
     # Read once: a database compiled on its own thread must not see the module change.
     hyperscan = _hyperscan
@@ -365,7 +366,7 @@ def _literal_database(words: list[str], heads: Sequence[int] = ()) -> Any:
     first_head = exceptions + len(CASE_EXCEPTION_CHARS)
     expressions = [_head(word) + _code_points(word[1:]) + _edge(word[-1]) for word in words]
     expressions += [_code_points(char) for char in CASE_EXCEPTION_CHARS]
-    expressions += [_code_points(words[index]) + b"_" for index in heads]
+    expressions += [_code_points(words[index]) + b"(?:_|(?-i:[A-Z]))" for index in heads]
     caseless_utf8 = hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_CASELESS
     try:
         database.compile(

@@ -408,6 +408,11 @@ def test_a_context_word_inside_a_field_name_is_no_label(text: str) -> None:
         ("dni_titular: 20123456", "AR_DNI"),
         ("bsn_klant;naam\n111222333;Jan\n", "NL_BSN"),  # a header cell names its column
         ("pesel_pacjenta: 44051401359", "PL_PESEL"),
+        # In camel case: a capital after the word's small last letter.
+        ('{"nifCliente": "501964843"}', "PT_NIF"),
+        ('{"passportNo": "A32968793"}', "US_PASSPORT"),
+        ('{"rfcHomoclave": "GARL460114E53"}', "MX_RFC"),
+        ('{"ssnFull": "455862171"}', "US_SSN"),
     ],
 )
 def test_a_field_name_beginning_with_an_identifier_word_labels_its_value(
@@ -426,6 +431,9 @@ def test_a_field_name_beginning_with_an_identifier_word_labels_its_value(
         "dob_verified_at: 1961-12-23",
         "nifty: 501964843",  # no joint: another word
         "ni_fcliente: 501964843",
+        "dobVerified: 1961-12-23",
+        "NIFcliente: 501964843",  # no camel case: a capital word goes on in small letters
+        "nifcliente: 501964843",
     ],
 )
 def test_only_rules_with_a_field_head_take_a_field_name_beginning_with_their_word(
@@ -443,6 +451,7 @@ def test_the_field_head_option_is_validated_and_off_by_default() -> None:
     assert _found(engine, f"acme_owner: {NUMBER}")
     assert _found(engine, f"user_acme_owner: {NUMBER}")
     assert not _found(engine, f"acmeowner: {NUMBER}")
+    assert _found(engine, f'{{"acmeOwner": "{NUMBER}"}}')
     # A phrase's joined form ends a field name only: acme_id_owner is no acme id.
     assert not _found(_engine(["acme id"], context_field_head=True), f"acme_id_owner: {NUMBER}")
     with pytest.raises(UnsupportedPackDeclarationError, match="context_field_head"):
