@@ -26,6 +26,10 @@ SIN = "123-456-782"
         ("Numéro d'assurance sociale : 123 456 782", "123 456 782"),
         ("NAS 123-456-782 (Service Canada)", "123-456-782"),
         ("SIN:123456782", "123456782"),  # a label's colon
+        # A field name in lower case is no Spanish or Portuguese word.
+        ("event=kyc_reject sin=123-456-782 status=blocked", "123-456-782"),
+        ('{"name": "Jo Roy", "sin": "123 456 782"}', "123 456 782"),
+        ("full_name=Krista+Jones&nas=123456782&consent=on", "123456782"),
     ],
 )
 def test_sin(builtin: Engine, text: str, number: str) -> None:

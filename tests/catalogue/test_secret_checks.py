@@ -255,6 +255,7 @@ def test_connection_string_without_a_real_password(uri: str) -> None:
         "token: Xy7#pQ9!zW4kLm2v",
         "api_key=`Xy7#pQ9!zW4kLm2v`",
         "'secret' => 'Xy7#pQ9!zW4kLm2v'",
+        "Password>Xy7#pQ9!zW4kLm2v",  # an XML element's content
     ],
 )
 def test_password_assignment_judges_the_assigned_literal(text: str) -> None:

@@ -383,6 +383,8 @@ ASSIGNMENTS = [
     f"client_secret: `{ASSIGNED}`",
     f'{{"passphrase"  \t: "{ASSIGNED}"}}',  # a quote, then three spaces and tabs
     f"SECRET_ACCESS-KEY={ASSIGNED}",  # the longest key name
+    f"<Password>{ASSIGNED}</Password>",  # an XML element
+    f"<cus:ApiKey>{ASSIGNED}</cus:ApiKey>",  # in a namespace
 ]
 NOT_ASSIGNMENTS = [
     "password=changeme",
@@ -401,6 +403,11 @@ NOT_ASSIGNMENTS = [
     "password: {{ vault_password }}",
     "secret_santa: Tuesday",
     "tokens = tokenizer.encode(text)",
+    "<Password>changeme</Password>",
+    f'<input type="password">{ASSIGNED}</input>',  # no element named for it
+    f"<password >{ASSIGNED}</password>",
+    f"API_KEY=<your-password> oid={ASSIGNED}",  # a placeholder's brackets, then a value
+    "<API_KEY>\t2025-10-25T15:50:31Z",  # a placeholder in a table's cell
 ]
 
 

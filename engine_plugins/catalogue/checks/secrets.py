@@ -278,8 +278,9 @@ def connection_string_has_password(value: str) -> bool:
     return not _looks_placeholder(password) and shannon_entropy(password) > 1.0
 
 
-#: The assignment operator ending the key of secret.password_assignment.
-_ASSIGNMENT = re.compile(r"[\"']?[ \t]*(?:=>|:=|=|:)[ \t]*")
+#: The assignment operator ending the key of secret.password_assignment (an XML element's
+#: ``>`` too: no key holds one).
+_ASSIGNMENT = re.compile(r"[\"']?[ \t]*(?:=>|:=|=|:|>)[ \t]*")
 
 
 def password_assignment_valid(value: str) -> bool:
