@@ -127,8 +127,8 @@ def header_distance(length: int) -> int:
 
 
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
-#: a quoted key's ``": "`` or ``'='``.
-_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#\-\"']*")
+#: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** `` or an X12 element's ``*``.
+_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#*\-\"']*")
 #: The end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
@@ -178,6 +178,7 @@ def heads_field_names(word: str) -> bool:
 
 
 _LETTERS_AND_DIGITS = regex.compile(r"[^\W_]++")
+_WORD_CHAR = regex.compile(r"\w")
 
 #: Characters whose lower case is not what ``IGNORECASE`` matching treats them as (a
 #: multi-character lower case, or a lower case that is not its upper case's): mapped to
@@ -307,14 +308,15 @@ def _any_of(expressions: Iterable[str] | None) -> regex.Pattern[str] | None:
 
 def _word_pattern(word: str, field_head: bool = False) -> str:
     """Return the pattern of one context word (``field_head``: it may also begin a field
-    name, :data:`_HEAD_END`)."""
-    if glued_script(word[0]):
+    name, :data:`_HEAD_END`). An edge that is no word character (``*SY``, ``SSN#``) asks
+    for no boundary, as the words' one pass does not."""
+    if glued_script(word[0]) or not _WORD_CHAR.match(word[0]):
         start = ""
     elif camel_joined(word):
         start = _CAMEL_JOINED_START
     else:
         start = _JOINED_START if len(word) >= MIN_JOINED_CHARS else _START
-    if glued_script(word[-1]):
+    if glued_script(word[-1]) or not _WORD_CHAR.match(word[-1]):
         end = ""
     elif field_head and heads_field_names(word):
         end = _HEAD_END

@@ -237,6 +237,25 @@ def test_an_hl7_type_code_names_its_own_repetition(builtin: Engine) -> None:
     assert values(builtin, masked, "US_DRIVER_LICENSE") == []
 
 
+def test_an_x12_qualifier_names_the_element_after_it(builtin: Engine) -> None:
+    """X12 (an 834 enrollment): the qualifier element right before an identifier names it,
+    NM108 34 a taxpayer's number, XX an NPI, REF01 SY an SSN, PER03 TE a phone."""
+    enrollment = (
+        "INS*Y*18*021*28*A***FT~\nREF*SY*536904399~\n"
+        "NM1*IL*1*DOE*JANE****34*912701234~\nPER*IP**TE*2125968342*EM*jane@example.com~\n"
+        "DMG*D8*19700101*F~\nNM1*P3*1*ROE*ANN****XX*1234567893~\n"
+        "NM1*IL*1*DOE*JOHN****34*536904399~\n"
+    )
+    assert values(builtin, enrollment, "US_SSN") == ["536904399", "536904399"]
+    assert values(builtin, enrollment, "US_ITIN") == ["912701234"]
+    assert values(builtin, enrollment, "US_NPI") == ["1234567893"]
+    assert values(builtin, enrollment, "PHONE") == ["2125968342"]
+    assert values(builtin, enrollment, "DATE_OF_BIRTH") == ["19700101"]
+    # Only right before the value: another element or word between them, or none at all.
+    for text in ("NM1*IL*1*DOE*JANE****34*X*536904399~", "Room 34 536904399", "XX 1234567893"):
+        assert hits(builtin, text) == []
+
+
 # --- bank accounts and routing numbers ----------------------------------------------
 
 

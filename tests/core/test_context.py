@@ -69,6 +69,24 @@ def test_a_latin_word_still_needs_word_boundaries() -> None:
     assert _found(engine, f"携帯Tel：{NUMBER}")
 
 
+def test_an_edge_that_is_no_word_character_needs_no_boundary() -> None:
+    """A word beginning or ending with punctuation (an X12 qualifier ``*SY``, ``ID#``) is
+    found glued to the element or the value beside it; its letters still need their own."""
+    engine = _engine(["*SY", "ID#"])
+    assert _found(engine, f"REF*SY*{NUMBER}~")
+    assert _found(engine, f"ID#{NUMBER}")
+    assert not _found(engine, f"REF*SYS {NUMBER}")
+    assert not _found(engine, f"PID#{NUMBER}")
+
+
+def test_markdown_bold_is_a_labels_gap() -> None:
+    """``**SSN:** 123`` and an X12 element's ``*`` stand between a label and its value."""
+    engine = _engine(["social"], context_label=["ssn"])
+    assert _found(engine, f"**SSN:** {NUMBER}")
+    assert _found(engine, f"REF*SSN*{NUMBER}~")
+    assert not _found(engine, f"SSN on file; ref {NUMBER}")
+
+
 def test_a_word_is_folded_like_the_text() -> None:
     """A full-width or SARA AM word meets the NFKC-folded text, and the other way round."""
     assert _found(_engine(["ＩＤ"]), f"ID {NUMBER}")
