@@ -58,20 +58,24 @@ DEFAULT_CONTEXT_WINDOW = 40
 #: (docs/architecture.md, "Context"): the question's line goes on with up to this many
 #: characters after the word, no digit (``IMEI do telemóvel?``), or only the start of a
 #: value broken off (``CPR nr 2401 ...``, corrected in the reply), then either
-_QUESTION_TAIL = 26
+_QUESTION_TAIL = 40
+#: A short line of up to three words, no digit, the reply may open with before its value's
+#: line (``yep``, ``one sec``, ``here you go``).
+_FILLER_LINE = r"[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12}){0,2}[,.!]?[ \t]{0,2}\r?\n[ \t]{0,4}"
+_FILLER_CHARS = 12 + 2 * 13 + 1 + 2 + 2 + 4
 _REPLY_HEAD = regex.compile(
     # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
     # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
-    # [28.02.2019 11:20]``), the value opening the next line;
+    # [28.02.2019 11:20]``), the value opening the next line (or the one after a filler line);
     r"\?[ \t]{0,4}\r?\n(?:[ \t]*(?:[-*_=]{3,}[ \t]*)?\r?\n){0,3}"
     r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
-    r"[\])]?[ \t]*\r?\n[ \t]*"
+    rf"[\])]?[ \t]*\r?\n[ \t]*(?:{_FILLER_LINE})?"
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
     # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``, ``sorry, I
-    # mean``, ``Korrektur:``).
+    # mean``, ``Korrektur:``), or a filler line (``Sandile: yep``, the value on the next).
     r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
-    r"(?:[^\W\d_]{1,24}[,:]?[ \t]{1,4}){0,3}",
+    rf"(?:(?:[^\W\d_]{{1,24}}[,:]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})",
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
@@ -80,7 +84,10 @@ _QUESTION_WORDS = regex.compile(
     r"|[.:#]?[ \t]{0,4}[0-9A-Za-z]{1,6}(?:[ ][0-9A-Za-z]{1,6})?[ \t]{0,4}(?:\.{2,3}|\u2026)"
 )
 #: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).
-_REPLY_HEAD_CHARS = max(2 + 3 * 16 + 80 + 14 + 2 + 2 + 8, 3 + 2 + 40 + 5 + 30 + 1 + 8 + 3 * 29)
+_REPLY_HEAD_CHARS = max(
+    2 + 3 * 16 + 80 + 14 + 2 + 2 + 8 + _FILLER_CHARS,
+    3 + 2 + 40 + 5 + 30 + 1 + 8 + max(3 * 29, _FILLER_CHARS),
+)
 #: How far a question's line break lies after its word at most (the rest of its line, its
 #: mark and spaces).
 _QUESTION_LINE_END = _QUESTION_TAIL + 1 + 4 + 1

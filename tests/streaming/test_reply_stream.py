@@ -69,6 +69,21 @@ _REPLIES = [
         "DK_CPR",
         "240197-3810",
     ),
+    # The reply opens with a short line before its value's (Slack's export), after a
+    # question whose line goes on with a reason.
+    (
+        "michael  15:04\nCould you please send us your SSN so we can verify your identity?\n"
+        "stephen  15:05\none sec\n536904399\nmichael  15:07\nPerfect, thanks.\n",
+        "US_SSN",
+        "536904399",
+    ),
+    # The same after a speaker prefix holding the time (WhatsApp's export).
+    (
+        "[4/12/23, 16:27:10] Nokulunga: To proceed we need your SSN.\n"
+        "[4/12/23, 16:27:42] Sandile: here you go\n536904399\n",
+        "US_SSN",
+        "536904399",
+    ),
     # A bare SSN needs its word (python-stdnum's example of us.ssn).
     (
         "Lisa, [31.01.2024 09:42]\nSSN?\n\nJacqueline Scott, [31.01.2024 09:42]\n536904399\n",
@@ -113,6 +128,9 @@ def test_a_reply_to_a_question_is_named_by_its_word(
         # The label's own number on its line, not broken off: it names that one.
         "21/10/2023, 17:07 - Stina: CPR nr 2401\n"
         "21/10/2023, 17:07 - Stina: undskyld, jeg mener 240197-3810\n",
+        # More than a short line between the header and the value: not the reply's value.
+        "Date of birth?\n\nRoland Rolland  9:06 PM\nthe meeting was moved again to\n14/03/1985\n",
+        "Date of birth?\n\nRoland Rolland  9:06 PM\nok\nsee below\n14/03/1985\n",
         # A prefix without a time: a field of a form, not a reply's speaker.
         "Inserisca il suo Data nascita, grazie mille davvero.\nNota: okay so 15/02/1967\n",
     ],
