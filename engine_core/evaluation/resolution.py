@@ -180,7 +180,9 @@ def _contextual_overlaps_win(
     """Drop a value without context that overlaps a value of another category with
     context: the text names what the overlapping digits are (a card read across two
     labelled ID numbers). Of two overlapping values of one category, the longer stays:
-    two rules read the same value, one of them only a part of it."""
+    two rules read the same value, one of them only a part of it. Of two with context, a
+    value inside another whose word is as near or nearer is a part of that one (the digits
+    of a DVLA licence number, SHORT 805127 R99BM, are no US licence)."""
     ordered = sorted(winners, key=lambda item: item[0])
     dropped: set[int] = set()
     for position, (span, rule, distance) in enumerate(ordered):
@@ -195,6 +197,11 @@ def _contextual_overlaps_win(
                 dropped.add(position)
             elif other_distance is None and distance is not None:
                 dropped.add(later)
+            elif distance is not None and other_distance is not None:
+                if other_span[1] <= span[1] and other_distance >= distance:
+                    dropped.add(later)  # the later value lies inside this one
+                elif other_span[0] == span[0] and distance >= other_distance:
+                    dropped.add(position)  # this value lies inside the later one
     return [item for position, item in enumerate(ordered) if position not in dropped]
 
 

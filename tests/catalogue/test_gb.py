@@ -84,6 +84,19 @@ def test_uk_passport_label_before_the_next_lines_label(text: str, category: str)
     assert values(engine, text, category) == [number]
 
 
+def test_a_spaced_licence_number_holds_no_us_licence(builtin: Engine) -> None:
+    """Under "driving licence number" (a word of both entries) the six digits inside a
+    spaced DVLA number are a part of it, not a US licence of their own."""
+    for text in (
+        "Driving licence number — MORGA 657054 SM9IJ",
+        "Please enter your driving licence number.\n[01:22] alex: MORGA 657054 SM9IJ",
+    ):
+        found = hits(builtin, text)
+        assert [(hit.category, hit.value) for hit in found] == [
+            ("UK_DRIVING_LICENCE", "MORGA 657054 SM9IJ")
+        ]
+
+
 @pytest.mark.parametrize(
     "number",
     [

@@ -484,6 +484,9 @@ def test_the_field_head_option_is_validated_and_off_by_default() -> None:
         ("birthday: 1985-03-14", [("DATE_OF_BIRTH", "1985-03-14")]),
         ("Birthday cake ordered; birthday 1985-03-14", [("DATE_OF_BIRTH", "1985-03-14")]),
         ("name;Birthday party\nAnn;2023-03-31\n", []),  # nor a header cell
+        ("서현님 생일 파티는 2025년 10월 30일입니다!", []),  # Korean: the word glued on
+        ("誕生日パーティーは2025年10月30日です", []),
+        ("생일: 1985년 3월 14일", [("DATE_OF_BIRTH", "1985년 3월 14일")]),
     ],
 )
 def test_a_phrase_holding_a_word_can_say_it_names_nothing(
