@@ -518,6 +518,14 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Sünniaeg: 14. märts 1985", "14. märts 1985"),
         ("Födelsedatum: 14 augusti 1985", "14 augusti 1985"),
         ("Tanggal lahir: 17 Agustus 1980", "17 Agustus 1980"),
+        # Lithuanian writes the year first (CLDR's long date: y 'm'. MMMM d 'd'.).
+        ("Gimimo data: 2004 m. rugpjūčio 27 d.", "2004 m. rugpjūčio 27 d."),
+        # The Japanese calendar's era (元年: its first year), and glued words around.
+        ("生年月日：昭和60年3月14日", "昭和60年3月14日"),
+        ("生年月日 平成元年1月8日", "平成元年1月8日"),
+        ("私は1985年3月14日生まれです", "1985年3月14日"),
+        ("1949/03/28生まれ", "1949/03/28"),
+        ("1970/2/20出生", "1970/2/20"),
         ("Petsa ng kapanganakan: 5 Hunyo 1979", "5 Hunyo 1979"),
         ("born 02/15/1968", "02/15/1968"),
         # Abbreviated and transliterated words, as field names and table headers write them.
@@ -569,6 +577,11 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "DOB: 2019-05-17T10:00:00Z",  # a timestamp
         "The NATO summit on 14/03/2019",
         "注文日 1977年5月30日",  # an order date
+        "生年月日：平成元年1月7日",  # still Shōwa 64: Heisei began on 8 January 1989
+        "生年月日：令和30年1月1日",  # in the future
+        "Gimimo data: 2004 m. birželis 31 d.",  # no 31 June
+        "出生地：北京 2023/5/31",  # a place of birth's line, then another date
+        "生年月日は別紙\n2024年3月22日 10:30のご予約。",  # a date and time: an appointment
         "생년월일: 1988년 13월 30일",  # no month 13
         "Datum narození: 7. 1. 2065",  # in the future
         "Geburtsdatum: 12 13 1985",  # spaced, no month 13

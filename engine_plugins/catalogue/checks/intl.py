@@ -293,7 +293,23 @@ _TEXT_DATES = tuple(
     for pattern in (
         rf"{_DAY}[ -]{{1,2}}(?:de[ ]|of[ ])?{_MONTH}[ ,-]{{1,2}}(?:de[ ]|del[ ])?{_YEAR}",
         rf"{_MONTH}[ ]{{1,2}}{_DAY},?[ ]{{1,2}}{_YEAR}",
+        # Lithuanian, year first: 2004 m. rugpjūčio 27 d.
+        rf"{_YEAR}[ ]m\.[ ]{_MONTH}[ ]{_DAY}(?:[ ]d\.?)?",
     )
+)
+#: The Japanese calendar's eras since 1912 and the Gregorian year of each era's first
+#: year (元年): 昭和23年8月16日 is 16 August 1948.
+_JAPANESE_ERAS = {"大正": 1912, "昭和": 1926, "平成": 1989, "令和": 2019}
+#: The day each era began (an earlier day of its first year belongs to the era before).
+_ERA_STARTS = {
+    "大正": datetime.date(1912, 7, 30),
+    "昭和": datetime.date(1926, 12, 25),
+    "平成": datetime.date(1989, 1, 8),
+    "令和": datetime.date(2019, 5, 1),
+}
+_JAPANESE_ERA_DATE = regex.compile(
+    r"(?P<era>大正|昭和|平成|令和)[ ]?(?P<year>元|[0-9]{1,2})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月"
+    r"[ ]?(?P<day>[0-9]{1,2})[ ]?日"
 )
 #: Dates written with spaces after their dots, day first (``7. 1. 1965``, Czech, Slovak,
 #: German) or year first (``1965. 01. 07.``, Hungarian), and in Chinese, Japanese or
@@ -378,8 +394,9 @@ def date_of_birth(value: str) -> bool:
     month names CLDR gives every context language, declined as dates write them
     (``8. kolovoza 1981``, ``14 października 1985``, ``11 Νοεμβρίου 1975``,
     ``4 ноември 1965``, ``20 בנובמבר 1985``, ``13 มกราคม 2539`` in the Buddhist era),
-    accents optional; and ``1985年3月14日``, ``1985년 3월 14일``. The date must exist
-    and lie between 1900 and today.
+    accents optional, and Lithuanian's ``2004 m. rugpjūčio 27 d.``; and ``1985年3月14日``,
+    ``1985년 3월 14일`` and the Japanese era's ``昭和60年3月14日`` (``平成元年``: its first year).
+    The date must exist and lie between 1900 and today.
     """
     value = value.strip()
     if _NUMERIC_DATE.fullmatch(value) is not None:
@@ -391,6 +408,13 @@ def date_of_birth(value: str) -> bool:
             return _plausible_birth(
                 _full_year(spaced["year"]), int(spaced["month"]), int(spaced["day"])
             )
+    era = _JAPANESE_ERA_DATE.fullmatch(value)
+    if era is not None:
+        year = _JAPANESE_ERAS[era["era"]] - 1 + (1 if era["year"] == "元" else int(era["year"]))
+        month, day = int(era["month"]), int(era["day"])
+        return _plausible_birth(year, month, day) and (
+            datetime.date(year, month, day) >= _ERA_STARTS[era["era"]]
+        )
     for pattern in _TEXT_DATES:
         written = pattern.fullmatch(value)
         if written is not None:
