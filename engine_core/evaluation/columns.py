@@ -11,8 +11,8 @@ has no context word within its window. This module reads such tables
   HTML cells (``<tr><td>..</td><td>..</td></tr>``, a row per line); rule lines
   (``|---|:--:|``, ``+----+``, ``-----``) and the tags around an HTML table's
   rows (``<table>``, ``<thead>``, ``</tbody>``) inside it are skipped; a blank
-  line, a line of another count (``</table>``: none) or one longer than
-  :data:`MAX_LINE_CHARS` ends it;
+  line, a line of another count (``</table>``: none), a title's underline of
+  ``=`` alone or one longer than :data:`MAX_LINE_CHARS` ends it;
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
@@ -79,9 +79,11 @@ HTML = "</t"
 #: The delimiters a table's cells are separated by.
 DELIMITERS = (HTML, "\t", "|", ";", ",", SPACES)
 #: A line skipped inside a table: a rule line of a markdown or plain-text table (only
-#: rules, joints and alignment marks), or an HTML table's tags around its rows.
+#: rules, joints and alignment marks), or an HTML table's tags around its rows. Not one
+#: unbroken run of ``=``: a title's underline, which ends what is above it (a form's title
+#: and date are no table with the columns below).
 _RULE_LINE = regex.compile(
-    r"[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?"
+    r"(?![ \t]*+=++[ \t]*+\r?$)[ \t|+:]*[-=]{3,}[-= \t|+:]*\r?"
     r"|\s*+(?:</?(?:thead|tbody|tfoot|tr|colgroup|col|caption)\b[^<>]*+>\s*+|<table\b[^<>]*+>\s*+)++",
     regex.IGNORECASE,
 )

@@ -76,6 +76,16 @@ def _found(engine: Engine, text: str) -> dict[str, list[str]]:
         ),
         # pandas prints each row's index before its cells, under no header cell.
         ("           name    nhs_number         dob", "{i:<4}  Ann Roe  {nhs}  {dob}"),
+        # A form's title, place and date (as many cells as the header), underlined with =,
+        # above a space-aligned table whose rows keep their padding: the title is no table
+        # with the columns below it.
+        (
+            "REGISTRATION FORM   Leeds   02/01/2023\n"
+            + "=" * 48
+            + "\nPatient            NHS Number      Date of birth\n"
+            + "-" * 48,
+            "Ann Roe {i:<9}  {nhs}    {dob}    ",
+        ),
     ],
     ids=[
         "csv",
@@ -85,6 +95,7 @@ def _found(engine: Engine, text: str) -> dict[str, list[str]]:
         "aligned-with-spaces",
         "html",
         "data-frame-printout",
+        "under-a-dated-title",
     ],
 )
 def test_every_row_of_a_named_column_is_found(engine: Engine, header: str, row: str) -> None:
