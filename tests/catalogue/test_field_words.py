@@ -49,6 +49,10 @@ from .conftest import catalogue_engine, values
         ("pt.cc", "PT_CC", '{"numCC": "106846078ZY5"}', "106846078ZY5"),
         ("pt.cc", "PT_CC", "SET cartao_cidadao = '106846078ZY5'", "106846078ZY5"),
         ("th.national_id", "TH_NATIONAL_ID", '{"citizen_id": "3100600445635"}', "3100600445635"),
+        ("pt.cc", "PT_CC", "numDocIdentificacao = 106846078 ZY5", "106846078 ZY5"),
+        ("sg.nric_fin", "SG_NRIC_FIN", 'uinfin = "S1234567D"', "S1234567D"),  # MyInfo's name
+        ("ar.dni", "AR_DNI", "<NroDocumento>20123456</NroDocumento>", "20123456"),
+        ("ar.dni", "AR_DNI", "Nro. de documento: 20.123.456", "20.123.456"),
     ],
 )
 def test_an_abbreviation_or_field_name_labels_its_value(
