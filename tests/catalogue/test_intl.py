@@ -518,6 +518,8 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Sünniaeg: 14. märts 1985", "14. märts 1985"),
         ("Födelsedatum: 14 augusti 1985", "14 augusti 1985"),
         ("Tanggal lahir: 17 Agustus 1980", "17 Agustus 1980"),
+        # SWIFT MT103 field 50F: line 4/ is the ordering customer's date of birth.
+        (":50F:/12345678\n1/MUSTERMANN, ERIKA\n4/19640812\n5/DE/BERLIN\n", "19640812"),
         # Lithuanian writes the year first (CLDR's long date: y 'm'. MMMM d 'd'.).
         ("Gimimo data: 2004 m. rugpjūčio 27 d.", "2004 m. rugpjūčio 27 d."),
         # The Japanese calendar's era (元年: its first year), and glued words around.
@@ -593,6 +595,7 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "DTM+36:20270208'",  # EDIFACT's expiry date (qualifier 36)
         "DTM+329:20301301:102'",  # no month 13
         "DTP*336*D8*20210823~",  # X12's employment begin date
+        "Rating 4/19640812",  # not a line's 4/
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:
