@@ -29,7 +29,8 @@ has no context word within its window. This module reads such tables
 An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` is such a table too:
 its column list is the header, each parenthesized row of literals a row, on the
 INSERT's line or on the lines after it up to the statement's ``;`` (a quoted
-literal's cell is its inside).
+literal's cell is its inside). So is PostgreSQL's ``COPY t (name, nif) FROM stdin;``
+(pg_dump's data): its tab-separated rows follow, up to the line ``\\.``.
 
 Whether a line is a row, and of which table, depends only on the lines before
 it: a stream reads each line once, when it is complete, and carries a
@@ -108,6 +109,10 @@ _INSERT = regex.compile(
     r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+",
     regex.IGNORECASE,
 )
+#: A PostgreSQL COPY from standard input (pg_dump's data sections): its column list names
+#: the tab-separated cells of the rows on the lines after it, up to the line ``\.``
+#: (``COPY public.customers (id, full_name, tfn) FROM stdin;``).
+_COPY = regex.compile(r"^COPY\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+FROM\s++stdin\b", regex.IGNORECASE)
 #: The pseudo-delimiter of an INSERT's rows on the lines after its column list.
 SQL_ROWS = "("
 #: What may follow a VALUES row list on its line: more rows on the next (``,``), or the
@@ -411,8 +416,11 @@ class Columns:
             line = region[line_start:line_end]
             floor, floor_counts = position, previous
             insert = _INSERT.search(line) if "(" in line else None
+            copy = _COPY.match(line) if insert is None and "(" in line else None
             if insert is not None:  # its column list, not its commas, names its columns
                 table = self._statement(line, insert, line_start, origin, read)
+            elif copy is not None:
+                table = self._copy(line, copy, origin + line_start)
             else:
                 table = self._header(
                     line,
@@ -460,6 +468,24 @@ class Columns:
                 delimiter, len(cells), labels, (start, start + len(line)), country_only
             )
         return None
+
+    def _copy(self, line: str, copy: regex.Match[str], start: int) -> OpenTable | None:
+        """Return the tab-separated table a PostgreSQL COPY's column list heads (``copy``: its
+        match in ``line``, which is at ``start`` in the source): its rows follow, one per
+        line, and its end line ``\\.`` is no row."""
+        if len(line) > MAX_LINE_CHARS:
+            return None
+        low, high = copy.span(1)
+        names = [
+            line[low + first : low + last].strip(_SQL_NAME_QUOTES)
+            for first, last in _cells(line[low:high], ",")
+        ]
+        named = [(column, name, *self._names(name)) for column, name in enumerate(names)]
+        labels = tuple((column, found, name) for column, name, found, _ in named if found)
+        if not labels:
+            return None
+        country_only = frozenset().union(*(only for *_, only in named))
+        return OpenTable("\t", len(names), labels, (start + low, start + high), country_only)
 
     def _statement(
         self, line: str, insert: regex.Match[str], offset: int, origin: int, read: ColumnRead

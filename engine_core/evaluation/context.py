@@ -134,12 +134,13 @@ def header_distance(length: int) -> int:
 
 
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
-#: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** `` or an X12 element's ``*``.
-_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#*\-\"']*")
+#: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** ``, an X12 element's ``*`` or
+#: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``).
+_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#*|\-\"']*")
 #: The end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
-_LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#\-]*[^\S\n]*[\"']?[0-9(+]")
+_LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#|\-]*[^\S\n]*[\"']?[0-9(+]")
 #: Shorter words keep their accents in every form: without them they are other words.
 MIN_UNACCENTED_CHARS = 8
 #: The longest acronym also written with dots (``N.I.F.``): longer capitals are words.

@@ -216,6 +216,19 @@ def test_an_sql_insert_names_its_values_by_its_column_list(engine: Engine, colum
     assert sorted(_found(engine, _insert(columns, rows))["NL_BSN"]) == sorted(numbers)
 
 
+def test_a_postgres_copy_names_its_rows_by_its_column_list(engine: Engine) -> None:
+    """pg_dump's ``COPY t (.., bsn) FROM stdin;`` then tab-separated rows up to ``\\.``:
+    every row's cell under the named column is found; after the end line, nothing is."""
+    numbers = valid_bsns(5, seed=41)
+    comment = "belt graag na de lunch terug, liefst na twee uur"
+    rows = "\n".join(f"{i}\tJan\t{comment}\t{n}" for i, n in enumerate(numbers[:4]))
+    text = (
+        f"COPY public.klanten (id, naam, opmerking, bsn) FROM stdin;\n{rows}\n\\.\n"
+        f"\n4\tJan\t{comment}\t{numbers[4]}\n"
+    )
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers[:4])
+
+
 def test_an_sql_insert_names_its_rows_on_the_lines_after_it(engine: Engine) -> None:
     """``VALUES`` then a row per line, up to the statement's ``;``: every row is named."""
     numbers = valid_bsns(4, seed=31)

@@ -306,6 +306,8 @@ def test_a_word_after_a_sentence_end_labels_the_next_value(text: str, category: 
         # Nor one on a later line.
         ("DOB 16-Nov-2001\nDelivery expected 3 September 2023.", "16-Nov-2001"),
         ("dob: 02-Jun-1967\ncreated_at: 2023-08-19", "02-Jun-1967"),
+        # A two-column table's cells: the label's | is its gap.
+        ("Date of birth | 22/10/1993\nDate: 14/11/2025 – Jaipur", "22/10/1993"),
     ],
 )
 def test_a_label_on_the_next_line_names_only_the_number_after_it(
