@@ -216,28 +216,40 @@ def test_an_sql_insert_names_its_values_by_its_column_list(engine: Engine, colum
     assert sorted(_found(engine, _insert(columns, rows))["NL_BSN"]) == sorted(numbers)
 
 
-def test_a_postgres_copy_names_its_rows_by_its_column_list(engine: Engine) -> None:
-    """pg_dump's ``COPY t (.., bsn) FROM stdin;`` then tab-separated rows up to ``\\.``:
-    every row's cell under the named column is found; after the end line, nothing is."""
-    numbers = valid_bsns(5, seed=41)
-    comment = "belt graag na de lunch terug, liefst na twee uur"
-    rows = "\n".join(f"{i}\tJan\t{comment}\t{n}" for i, n in enumerate(numbers[:4]))
-    text = (
-        f"COPY public.klanten (id, naam, opmerking, bsn) FROM stdin;\n{rows}\n\\.\n"
-        f"\n4\tJan\t{comment}\t{numbers[4]}\n"
-    )
-    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers[:4])
+_COMMENT = "belt graag na de lunch terug, liefst na twee uur"
 
 
-def test_an_sql_insert_names_its_rows_on_the_lines_after_it(engine: Engine) -> None:
-    """``VALUES`` then a row per line, up to the statement's ``;``: every row is named."""
+@pytest.mark.parametrize(
+    ("opening", "row", "joint", "close", "after"),
+    [
+        (
+            "INSERT INTO klanten (id, naam, opmerking, bsn) VALUES\n",
+            "  ({i}, 'Jan', '{comment}', '{n}')",
+            ",\n",
+            ";\n",
+            "(9, 'Piet', '{comment}', '{n}');\n",
+        ),
+        # pg_dump's COPY: tab-separated rows up to the end line \.
+        (
+            "COPY public.klanten (id, naam, opmerking, bsn) FROM stdin;\n",
+            "{i}\tJan\t{comment}\t{n}",
+            "\n",
+            "\n\\.\n",
+            "\n9\tJan\t{comment}\t{n}\n",
+        ),
+    ],
+    ids=["insert-values", "postgres-copy"],
+)
+def test_a_column_list_names_its_rows_on_the_lines_after_it(
+    engine: Engine, opening: str, row: str, joint: str, close: str, after: str
+) -> None:
+    """``INSERT ... VALUES`` then a row per line up to the statement's ``;``, or ``COPY ...
+    FROM stdin;`` then a row per line up to ``\\.``: every row is named, none after."""
     numbers = valid_bsns(4, seed=31)
-    comment = "belt graag na de lunch terug, liefst na twee uur"
-    rows = ",\n".join(f"  ({i}, 'Jan', '{comment}', '{n}')" for i, n in enumerate(numbers[:3]))
-    text = (
-        f"INSERT INTO klanten (id, naam, opmerking, bsn) VALUES\n{rows};\n"
-        f"(9, 'Piet', '{comment}', '{numbers[3]}');\n"
+    rows = joint.join(
+        row.format(i=i, comment=_COMMENT, n=number) for i, number in enumerate(numbers[:3])
     )
+    text = opening + rows + close + after.format(comment=_COMMENT, n=numbers[3])
     assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers[:3])
 
 
