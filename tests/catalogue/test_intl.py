@@ -723,6 +723,31 @@ def test_an_address_with_a_long_escaped_local_part_streams_as_evaluate_reads_it(
     assert released == clean
 
 
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Correo: marta.estevez {at} gmail {dot} com", "marta.estevez {at} gmail {dot} com"),
+        ("Sähköposti\tjane.doe [@] example [.] fi\n", "jane.doe [@] example [.] fi"),
+        ("电子邮箱: li.hao(at)126(dot)com", "li.hao(at)126(dot)com"),
+        ("write to jane <at> example.co.uk today", "jane <at> example.co.uk"),
+        ("E-mail: l.broschi (AT) gmail.com", "l.broschi (AT) gmail.com"),
+    ],
+)
+def test_an_address_spelled_out_to_slip_past_a_filter_is_found_whole(
+    builtin: Engine, text: str, address: str
+) -> None:
+    """An @ written as a word or sign in brackets, and dots perhaps too: found, redacted."""
+    assert values(builtin, text, "EMAIL") == [address]
+    assert address not in builtin.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    "text", ["meet (at) noon", "the price (at) store was fine.", "see [at] the end. Then go"]
+)
+def test_a_bracketed_at_without_a_domain_is_no_address(builtin: Engine, text: str) -> None:
+    assert values(builtin, text, "EMAIL") == []
+
+
 @pytest.mark.parametrize("text", ["discount 50%40 off", "ratio a%40b", "progress 100%40s left"])
 def test_a_percent_sign_before_40_is_no_address(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "EMAIL") == []

@@ -35,6 +35,8 @@ CANDIDATES: tuple[str, ...] = (
     "x_y-z@sub.domain.org",
     "0@0.AA",
     "jane.doe%40example.com",  # as a URL's query writes it
+    "jane.doe [at] example [dot] com",  # spelled out to slip past a filter
+    "jane(at)example.com",
     # phones, international and national formats
     "+1 415 555 0132",
     "+1-415-555-0132",
