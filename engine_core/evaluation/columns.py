@@ -476,16 +476,26 @@ class Columns:
         if len(line) > MAX_LINE_CHARS:
             return None
         low, high = copy.span(1)
+        columns = self._column_list(line[low:high])
+        if columns is None:
+            return None
+        count, labels, country_only = columns
+        return OpenTable("\t", count, labels, (start + low, start + high), country_only)
+
+    def _column_list(
+        self, names_text: str
+    ) -> tuple[int, tuple[tuple[int, dict[int, int], str], ...], frozenset[int]] | None:
+        """Return an SQL column list's column count, its naming columns (column, rules,
+        name) and the rules named only in their country; None when it names nothing."""
         names = [
-            line[low + first : low + last].strip(_SQL_NAME_QUOTES)
-            for first, last in _cells(line[low:high], ",")
+            names_text[first:last].strip(_SQL_NAME_QUOTES)
+            for first, last in _cells(names_text, ",")
         ]
         named = [(column, name, *self._names(name)) for column, name in enumerate(names)]
         labels = tuple((column, found, name) for column, name, found, _ in named if found)
         if not labels:
             return None
-        country_only = frozenset().union(*(only for *_, only in named))
-        return OpenTable("\t", len(names), labels, (start + low, start + high), country_only)
+        return len(names), labels, frozenset().union(*(only for *_, only in named))
 
     def _statement(
         self, line: str, insert: regex.Match[str], offset: int, origin: int, read: ColumnRead
@@ -497,20 +507,15 @@ class Columns:
         if len(line) > MAX_LINE_CHARS:
             return None
         low, high = insert.span(1)
-        names = [
-            (column, line[low + start : low + end].strip(_SQL_NAME_QUOTES))
-            for column, (start, end) in enumerate(_cells(line[low:high], ","))
-        ]
-        named = [(column, name, *self._names(name)) for column, name in names]
-        labels = tuple((column, found, name) for column, name, found, _ in named if found)
-        if not labels:
+        columns = self._column_list(line[low:high])
+        if columns is None:
             return None
-        country_only = frozenset().union(*(only for *_, only in named))
+        count, labels, country_only = columns
         cells_named: list[tuple[int, int, dict[int, int]]] = []
         body: Span | None = None
         rows, end = _sql_rows(line, insert.end())
         for row, cells in rows:
-            if len(cells) != len(names):
+            if len(cells) != count:
                 continue
             body = (offset + row[0] if body is None else body[0], offset + row[1])
             self._named_cells(line, offset, cells, labels, cells_named, read)
@@ -522,7 +527,7 @@ class Columns:
         if after is None or after.group(1) == ";" or (rows and not after.group(1)):
             return None  # the statement ends here
         header = (origin + offset + low, origin + offset + high)
-        return OpenTable(SQL_ROWS, len(names), labels, header, country_only)
+        return OpenTable(SQL_ROWS, count, labels, header, country_only)
 
     def _sql_row_line(
         self,

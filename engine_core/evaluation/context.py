@@ -44,7 +44,6 @@ __all__ = [
     "dotted_forms",
     "exceptions_folded",
     "fold_word",
-    "folded_text",
     "folded_words",
     "glued_script",
     "header_distance",
@@ -118,12 +117,6 @@ def asks_after(text: str, word_end: int) -> bool:
     if line_end == -1:
         return False
     return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
-
-
-def folded_text(text: str) -> str:
-    """Return ``text`` as the word automata read it: lower-cased (:func:`caseless` outside
-    ASCII), every character in its place."""
-    return text.lower() if text.isascii() else caseless(text)
 
 
 def header_distance(length: int) -> int:
@@ -446,7 +439,7 @@ class Context:
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, low, high)]
         window = text[low:high]
-        found = self.starts.iter(window.lower() if window.isascii() else caseless(window))
+        found = self.starts.iter(caseless(window))
         candidates = sorted({low + last + 1 - length for last, length in found})
         spans: list[Span] = []
         position = low
@@ -462,10 +455,10 @@ class Context:
     def every_span(self, text: str, folded: str | None = None) -> list[Span]:
         """Return the span of :attr:`words`' match at every place of ``text`` where one
         starts, overlapping ones too (``身份证号码`` inside ``居民身份证号码``), in order
-        (``folded``: :func:`folded_text` of ``text``, when the caller has it)."""
+        (``folded``: :func:`caseless` of ``text``, when the caller has it)."""
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, overlapped=True)]
-        found = self.starts.iter(folded_text(text) if folded is None else folded)
+        found = self.starts.iter(caseless(text) if folded is None else folded)
         attempt = self.words.match
         spans: list[Span] = []
         for candidate in sorted({last + 1 - length for last, length in found}):

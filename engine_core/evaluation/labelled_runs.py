@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from ..matching import Span
-from .context import folded_text
+from .context import caseless
 from .context_words import WordSpan
 from .rules import CompiledRule, Finding
 
@@ -252,7 +252,7 @@ class LabelledRuns:
             yield from words[bisect.bisect_left(words, from_end, key=_WORD_END) :]
             return
         owners: dict[Span, set[int]] = {}
-        folded = folded_text(text)
+        folded = caseless(text)
         for index, rule in self._rules.items():
             if index in skip or rule.context is None:
                 continue

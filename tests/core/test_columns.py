@@ -235,7 +235,7 @@ _COMMENT = "belt graag na de lunch terug, liefst na twee uur"
             "{i}\tJan\t{comment}\t{n}",
             "\n",
             "\n\\.\n",
-            "\n9\tJan\t{comment}\t{n}\n",
+            "9\tJan\t{comment}\t{n}\n",  # right after the end line
         ),
     ],
     ids=["insert-values", "postgres-copy"],

@@ -297,10 +297,9 @@ _TEXT_DATES = tuple(
         rf"{_YEAR}[ ]m\.[ ]{_MONTH}[ ]{_DAY}(?:[ ]d\.?)?",
     )
 )
-#: The Japanese calendar's eras since 1912 and the Gregorian year of each era's first
-#: year (元年): 昭和23年8月16日 is 16 August 1948.
-_JAPANESE_ERAS = {"大正": 1912, "昭和": 1926, "平成": 1989, "令和": 2019}
-#: The day each era began (an earlier day of its first year belongs to the era before).
+#: The Japanese calendar's eras since 1912 and the day each began: its first year (元年) is
+#: that day's Gregorian year (昭和23年8月16日 is 16 August 1948), and an earlier day of that
+#: year belongs to the era before.
 _ERA_STARTS = {
     "大正": datetime.date(1912, 7, 30),
     "昭和": datetime.date(1926, 12, 25),
@@ -308,8 +307,8 @@ _ERA_STARTS = {
     "令和": datetime.date(2019, 5, 1),
 }
 _JAPANESE_ERA_DATE = regex.compile(
-    r"(?P<era>大正|昭和|平成|令和)[ ]?(?P<year>元|[0-9]{1,2})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月"
-    r"[ ]?(?P<day>[0-9]{1,2})[ ]?日"
+    rf"(?P<era>{'|'.join(_ERA_STARTS)})[ ]?(?P<year>元|[0-9]{{1,2}})[ ]?年"
+    r"[ ]?(?P<month>[0-9]{1,2})[ ]?月[ ]?(?P<day>[0-9]{1,2})[ ]?日"
 )
 #: Dates written with spaces after their dots, day first (``7. 1. 1965``, Czech, Slovak,
 #: German) or year first (``1965. 01. 07.``, Hungarian), and in Chinese, Japanese or
@@ -410,11 +409,10 @@ def date_of_birth(value: str) -> bool:
             )
     era = _JAPANESE_ERA_DATE.fullmatch(value)
     if era is not None:
-        year = _JAPANESE_ERAS[era["era"]] - 1 + (1 if era["year"] == "元" else int(era["year"]))
+        began = _ERA_STARTS[era["era"]]
+        year = began.year - 1 + (1 if era["year"] == "元" else int(era["year"]))
         month, day = int(era["month"]), int(era["day"])
-        return _plausible_birth(year, month, day) and (
-            datetime.date(year, month, day) >= _ERA_STARTS[era["era"]]
-        )
+        return _plausible_birth(year, month, day) and datetime.date(year, month, day) >= began
     for pattern in _TEXT_DATES:
         written = pattern.fullmatch(value)
         if written is not None:
