@@ -53,6 +53,7 @@ from ..normalization import NormalizedView, normalized_view
 from .context import caseless, header_distance
 from .context_words import WordSpan, word_owners
 from .rules import CompiledRule, Finding
+from .segments import may_hold_segments, segment_cells, segment_start
 
 __all__ = [
     "MAX_LINE_CHARS",
@@ -433,7 +434,45 @@ class Columns:
         if table is None:
             previous = self._above(region, len(region) + 1, position, previous)
         read.state = TableState(table, previous)
+        if may_hold_segments(region):
+            self._segments(region, read)
         return read
+
+    def _segments(self, region: str, read: ColumnRead) -> None:
+        """Add the HL7 segments of ``region`` to ``read``: each a table whose header is its
+        id and whose cells are its named fields (:mod:`~engine_core.evaluation.segments`);
+        a segment on a line longer than :data:`MAX_LINE_CHARS`, as a stream keeps none
+        whole, or within another table is none."""
+        tables = read.tables
+        starts = [table.body[0] for table in tables]
+        added: list[Table] = []
+        for begin, end, cells in segment_cells(region):
+            line_start = region.rfind("\n", 0, begin) + 1
+            line_end = region.find("\n", begin)
+            if (len(region) if line_end < 0 else line_end) - line_start > MAX_LINE_CHARS:
+                continue
+            if not cells or table_of(tables, starts, (begin, end)) is not None:
+                continue
+            cells_named: list[tuple[int, int, dict[int, int]]] = []
+            country_only: set[int] = set()
+            for low, high, name in cells:
+                names, only = self._names(name)
+                if not names:
+                    continue
+                country_only |= only
+                cells_named.append((low, high, names))
+                for index in names:
+                    for value_start, value_end in self._match(
+                        self._rules[index], name, region[low:high]
+                    ):
+                        read.values.setdefault(index, []).append(
+                            (low + value_start, low + value_end)
+                        )
+            if cells_named:
+                header, body = (begin, begin + 3), (begin, end)
+                added.append(Table(header, body, tuple(cells_named), frozenset(country_only)))
+        if added:
+            read.tables = sorted([*tables, *added], key=lambda table: table.body[0])
 
     def _header(self, line: str, above: Callable[[], Above], start: int) -> OpenTable | None:
         """Return the table ``line`` opens (``start``: its place in the source; ``above``:
@@ -767,6 +806,10 @@ class StreamColumns:
             insert = _INSERT_START.search(text, max(end, start))
             if insert is not None:
                 hold = insert.start()
+            # So is an HL7 segment's: its fields are named once it is whole.
+            segment = segment_start(text, max(end, start))
+            if segment is not None and (hold is None or segment < hold):
+                hold = segment
         return ColumnRead(values, tables, self._state), hold
 
     def dropped(self, text: str, base: int, keep: int) -> None:

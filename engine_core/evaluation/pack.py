@@ -16,6 +16,7 @@ from .labelled_runs import LabelledRuns
 from .resolution import propagate_verbatim, resolve
 from .rules import CompiledRule, Finding, compile_rules
 from .scanning import NEAR_WORDS_FROM, STREAM_NEAR_WORDS_FROM, Scanner, StreamCandidates
+from .segments import may_hold_segments
 from .verdict import Verdict, decide
 
 __all__ = ["CompiledPack"]
@@ -132,12 +133,11 @@ class CompiledPack:
         required_words = self._context_words.of_required(words)
         # Values under a table's header cells (none where no context-required rule has a
         # word in the text: no header cell can name one); one line is a table's only as an
-        # SQL INSERT, looked for only then.
+        # SQL INSERT, looked for only then. An HL7 segment's fields are named by their place.
         columns = None
-        if (
-            skip != self._context_words.required
-            and self.columns.active
-            and (lines or may_hold_insert(text))
+        if self.columns.active and (
+            (skip != self._context_words.required and (lines or may_hold_insert(text)))
+            or may_hold_segments(text)
         ):
             columns = self.columns.read(text, words=_in_original(required_words, view))
             if view is not None:

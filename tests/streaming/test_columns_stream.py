@@ -162,3 +162,49 @@ def test_sql_inserts_stream_exactly_as_evaluate_redacts_them(
     clean = engine.evaluate(text).remedy.clean_text
     assert numbers[0] not in clean
     assert _streamed(engine, text, sizes) == clean
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    messages=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10_000),
+    sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
+    separator=st.sampled_from(["\r", "\n", "\r\n"]),
+    newline_at_end=st.booleans(),
+)
+def test_hl7_segments_stream_exactly_as_evaluate_redacts_them(
+    engine: Engine,
+    messages: int,
+    seed: int,
+    sizes: list[int],
+    separator: str,
+    newline_at_end: bool,
+) -> None:
+    """A value named by its place in a segment is held until the segment is whole."""
+    rng = random.Random(seed)
+    numbers = valid_bsns(messages, seed)
+    text = ""
+    for index in range(messages):
+        year = rng.randrange(1930, 2005)
+        segments = [
+            f"MSH|^~\\&|LAB|ZH|EPD|ZH|2024031208{index:02}||ADT^A01|M{index}|P|2.5",
+            f"PID|{index + 1}||{numbers[index]}^^^NLMINBIZA^NNNLD||Jansen^Anna||{year}0312|F",
+            rng.choice(["PV1|1|I|W1", f"NK1|1|Jansen^Piet|SPO{'|' * 13}{year - 2}0101"]),
+        ]
+        text += separator.join(segments) + separator
+        text += rng.choice(["", "\n", "Opmerking: geen.\n"])
+    if not newline_at_end:
+        text = text.rstrip("\r\n")
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[0] not in clean
+    assert _streamed(engine, text, sizes) == clean
+
+
+@pytest.mark.parametrize("size", [1, 7, 64])
+def test_a_named_field_long_before_its_segment_ends_is_held(engine: Engine, size: int) -> None:
+    # The date is whole long before the segment's end says it is PID-7's.
+    addresses = "Kerkstraat 1^^Delft^^2611 AB~" * 40
+    text = f"PID|1||||Jansen^Anna||19740312|F|||{addresses}\rPV1|1\r"
+    clean = engine.evaluate(text).remedy.clean_text
+    assert "19740312" not in clean
+    assert _streamed(engine, text, [size]) == clean
