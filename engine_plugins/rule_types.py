@@ -113,11 +113,14 @@ def ip_address_valid(value: str) -> bool:
 
 
 def iban_valid(value: str) -> bool:
-    """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97.
+    """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97,
+    written in one case (capitals, or all small letters as a chat writes it).
 
     National check digits inside the BBAN are not checked (``check_country=False``):
     ISO 13616 does not define them, and a mistyped one is still somebody's account.
     """
+    if not (value.isupper() or value.islower()):
+        return False
     return bool(stdnum_iban.is_valid(value, check_country=False))
 
 
@@ -165,7 +168,7 @@ class IbanMatcher(RegexMatcher):
                 if _iban_valid_remembered(value):
                     spans.append((span_start, span_start + len(value)))
                     break
-                cut = value.rfind(" ")
+                cut = max(value.rfind(" "), value.rfind("-"))
                 if cut <= 0:
                     break
                 value = value[:cut]

@@ -455,10 +455,12 @@ class Columns:
                 continue
             cells_named: list[tuple[int, int, dict[int, int]]] = []
             country_only: set[int] = set()
-            for low, high, name in cells:
+            for low, high, name, alike in cells:
                 names, only = self._names(name)
                 if not names:
                     continue
+                if alike:
+                    names = dict.fromkeys(names, min(names.values()))
                 country_only |= only
                 cells_named.append((low, high, names))
                 for index in names:

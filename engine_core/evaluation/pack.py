@@ -137,7 +137,7 @@ class CompiledPack:
         columns = None
         if self.columns.active and (
             (skip != self._context_words.required and (lines or may_hold_insert(text)))
-            or may_hold_segments(text)
+            or may_hold_segments(text, utf8)
         ):
             columns = self.columns.read(text, words=_in_original(required_words, view))
             if view is not None:

@@ -59,3 +59,35 @@ def test_an_abbreviation_or_field_name_labels_its_value(
     rule_id: str, category: str, text: str, value: str
 ) -> None:
     assert values(catalogue_engine(rule_id), text, category) == [value]
+
+
+def _fhir_identifier(system: str, value: str) -> str:
+    """A FHIR Patient's identifier, in the element order the specification gives."""
+    return (
+        '{"resourceType": "Patient", "identifier": [\n  {\n    "use": "official",\n'
+        f'    "system": "{system}",\n    "value": "{value}"\n  }}\n]}}'
+    )
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "category", "system", "value"),
+    [
+        ("dk.cpr", "DK_CPR", "urn:oid:1.2.208.176.1.2", "2110625629"),
+        ("pl.pesel", "PL_PESEL", "urn:oid:2.16.840.1.113883.3.4424.1.1.616", "44051401359"),
+        ("nl.bsn", "NL_BSN", "urn:oid:2.16.840.1.113883.2.4.6.3", "111222333"),
+        ("nl.bsn", "NL_BSN", "http://fhir.nl/fhir/NamingSystem/bsn", "111222333"),
+        ("us.ssn_bare", "US_SSN", "urn:oid:2.16.840.1.113883.4.1", "536291847"),
+        ("us.ssn_bare", "US_SSN", "http://hl7.org/fhir/sid/us-ssn", "536291847"),
+        ("at.social_security", "AT_SOCIAL_SECURITY", "urn:oid:1.2.40.0.10.1.4.3.1", "1237010180"),
+    ],
+)
+def test_a_fhir_identifiers_system_names_its_value(
+    rule_id: str, category: str, system: str, value: str
+) -> None:
+    """A numbering system's published OID or URI, the line before, labels the value."""
+    assert values(catalogue_engine(rule_id), _fhir_identifier(system, value), category) == [value]
+
+
+def test_another_systems_identifier_is_not_named() -> None:
+    text = _fhir_identifier("urn:oid:1.2.208.176.1.9", "2110625629")
+    assert values(catalogue_engine("dk.cpr"), text, "DK_CPR") == []

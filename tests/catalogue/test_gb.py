@@ -194,3 +194,22 @@ def test_unit_designators_are_not_number_plates(unit: str) -> None:
 def test_not_in_the_builtin_pack(builtin: Engine) -> None:
     """Postcodes and number plates are not default entries."""
     assert hits(builtin, "SW1A 1AA and BD51 SMR") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "nino"),
+    [
+        ("NI number: JG 12 34 56 C", "JG 12 34 56 C"),  # HMRC's pairs
+        ("NI number: JG123456C", "JG123456C"),
+        ("NI: JG-12-34-56-C", "JG-12-34-56-C"),  # the pairs joined by dashes
+    ],
+)
+def test_national_insurance_numbers(builtin: Engine, text: str, nino: str) -> None:
+    """HMRC's format spaced in pairs, dashed or whole is UK_NINO."""
+    assert values(builtin, text, "UK_NINO") == [nino]
+
+
+@pytest.mark.parametrize("text", ["ref JG-12-34-56-CX", "ref JG-12-3456-C", "ref JG-123456-C"])
+def test_dashed_near_ninos_are_not_ninos(builtin: Engine, text: str) -> None:
+    """Dashes join HMRC's pairs only, and the suffix ends the token."""
+    assert values(builtin, text, "UK_NINO") == []

@@ -143,6 +143,10 @@ def test_full_width_card_digits(builtin: Engine) -> None:
         # A date's or a scheme's slash is no path's.
         ("paid 12/4111111111111111", []),
         ("http://4111111111111111", []),
+        # A booking's form of payment (IATA): the card code glued on, the expiry after it.
+        ("  6 FP CCVI4111111111111111/1226", ["4111111111111111"]),
+        ("FP CCCA5555555555554444", ["5555555555554444"]),
+        ("REF CCVI4111111111111111", []),  # glued to a token that is no form of payment
     ],
 )
 def test_list_numbers_quantities_and_neighbours_hide_no_card(
@@ -257,6 +261,25 @@ def test_iban_mod_97_length_and_country(builtin: Engine, iban: str) -> None:
     assert values(builtin, f"IBAN: {iban}", "IBAN") == []
 
 
+@pytest.mark.parametrize(
+    "iban",
+    [
+        "de89 3704 0044 0532 0130 00",  # the registry's example, as a chat writes it
+        "DE89-3704-0044-0532-0130-00",  # grouped by dashes
+        "gb82west12345698765432",
+    ],
+)
+def test_an_iban_in_small_letters_or_dashed_groups_is_an_iban(builtin: Engine, iban: str) -> None:
+    """Case and group separators change no account: ISO 13616 decides."""
+    assert values(builtin, f"send it to {iban} please", "IBAN") == [iban]
+
+
+@pytest.mark.parametrize("text", ["De89 3704 0044 0532 0130 00", "GB82 West 1234 5698 7654 32"])
+def test_an_iban_in_mixed_case_is_a_word_not_an_account(builtin: Engine, text: str) -> None:
+    """One case throughout: a token of mixed case is no IBAN, whatever its checksum."""
+    assert values(builtin, f"see {text}", "IBAN") == []
+
+
 # --- MAC addresses ------------------------------------------------------------------
 
 
@@ -351,6 +374,17 @@ def test_addresses_beside_the_documentation_ranges_are_reported(
 def test_times_and_short_colon_runs_are_not_ipv6(builtin: Engine, text: str) -> None:
     """An address holds "::" or at least six colons: a time of day is not even a candidate."""
     assert values(builtin, f"at {text} today", "IP_ADDRESS") == []
+
+
+def test_a_browser_version_is_no_address(builtin: Engine) -> None:
+    """A user agent's product version (Chrome/124.0.0.0) is no address; the client's is."""
+    line = (
+        '10.20.0.7 - - [12/Mar/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 512 "-" '
+        '"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) '
+        'Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51"'
+    )
+    assert values(builtin, line, "IP_ADDRESS") == ["10.20.0.7"]
+    assert values(builtin, "GET http://10.20.0.7/status", "IP_ADDRESS") == ["10.20.0.7"]
 
 
 def test_mac_check() -> None:
@@ -552,6 +586,10 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         # DTM+329, X12 834's DMG segment, ISO 20022's BirthDt.
         ("NAD+FL+++ZHOU:XIAOLING'\nATT+2++M'\nDTM+329:19940922:102'\nLOC+178+PVG'", "19940922"),
         ("NM1*IL*1*DOYLE*WENDY~\nDMG*D8*19920309*F~\nHD*021**HLT~", "19920309"),
+        # PAXLST's default date format, YYMMDD (WCO/IATA PAXLST implementation guide).
+        ("NAD+FL+++DAHL:ERIK'\nATT+2++M'\nDTM+329:570121'\nLOC+178+OSL'", "570121"),
+        # An airline record's day, month abbreviation and year after a birth date's field.
+        ("PAX 1 HANSEN/INGRID MS DOB: 03FEB71 NAT NOR", "03FEB71"),
         ("<DtAndPlcOfBirth>\n  <BirthDt>1983-01-04</BirthDt>", "1983-01-04"),
     ],
 )
@@ -593,6 +631,12 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "order 19790526, DOB unknown",  # eight digits not right after the field
         "dob: 1985031412",  # ten digits: no date
         "DTM+36:20270208'",  # EDIFACT's expiry date (qualifier 36)
+        "DTM+36:270208'",  # and in its default format
+        "DTM+329:571321'",  # no month 13
+        "DTM+329:5701210'",  # seven digits: no date
+        "Flight BA749 15MAR24 0130",  # a flight's date: no birth date's field before it
+        "DOB: 30FEB71",  # no such day
+        "DOB: 03FEX71",  # no such month
         "DTM+329:20301301:102'",  # no month 13
         "DTP*336*D8*20210823~",  # X12's employment begin date
         "Rating 4/19640812",  # not a line's 4/
@@ -617,6 +661,10 @@ def test_date_of_birth_check() -> None:
     assert date_of_birth("14 03 1985")
     assert date_of_birth("1985 03 14")
     assert date_of_birth("19850314")  # ISO 8601's basic format
+    assert date_of_birth("850314")  # and with a two-digit year (EDIFACT's default)
+    assert date_of_birth("14MAR85")  # an airline record's
+    assert not date_of_birth("851403")
+    assert not date_of_birth("14MRZ85")
     assert not date_of_birth("19851403")
     assert not date_of_birth("14 03 85")  # a two-digit year: spaced, any numbers
     assert date_of_birth("1985年3月14日")

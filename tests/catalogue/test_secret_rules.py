@@ -385,6 +385,11 @@ ASSIGNMENTS = [
     f"SECRET_ACCESS-KEY={ASSIGNED}",  # the longest key name
     f"<Password>{ASSIGNED}</Password>",  # an XML element
     f"<cus:ApiKey>{ASSIGNED}</cus:ApiKey>",  # in a namespace
+    # WS-Security's UsernameToken (OASIS): the element's Type attribute before its value.
+    f'<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">{ASSIGNED}</wsse:Password>',
+    # Operators and values aligned in a block: Terraform's plan, kubectl describe's env.
+    f'      + password                              = "{ASSIGNED}"',
+    f"      REDIS_PASSWORD:        {ASSIGNED}",
 ]
 NOT_ASSIGNMENTS = [
     "password=changeme",
@@ -408,6 +413,9 @@ NOT_ASSIGNMENTS = [
     f"<password >{ASSIGNED}</password>",
     f"API_KEY=<your-password> oid={ASSIGNED}",  # a placeholder's brackets, then a value
     "<API_KEY>\t2025-10-25T15:50:31Z",  # a placeholder in a table's cell
+    '<Password Type="PasswordDigest">changeme</Password>',  # a weak value after attributes
+    f'<Password Type="PasswordText"/>{ASSIGNED}',  # an empty element: nothing it holds
+    "      + password                              = (sensitive value)",
 ]
 
 

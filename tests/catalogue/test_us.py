@@ -60,6 +60,7 @@ def test_not_bare_ssn(builtin: Engine, text: str) -> None:
         "phone (not in service): +386 1 234 45 9367",  # the groups of a +CC number
         "phone (not in service): +41 78 156 88 5684",
         "Tel +1 234-45-9367",
+        "Tel +33 612.34.5678",  # dotted groups too
     ],
 )
 def test_no_ssn_inside_an_international_number(builtin: Engine, text: str) -> None:
@@ -68,8 +69,8 @@ def test_no_ssn_inside_an_international_number(builtin: Engine, text: str) -> No
 
 
 def test_dashed_ssn_keeps_its_rule_id_and_needs_no_context(builtin: Engine) -> None:
-    """The dashed and spaced forms stay under the original id ``us_ssn``, context or not."""
-    for text in ("Applicant 536-90-4399", "Applicant 536 90 4399"):
+    """The dashed, spaced and dotted forms stay under the original id ``us_ssn``."""
+    for text in ("Applicant 536-90-4399", "Applicant 536 90 4399", "Applicant 536.90.4399"):
         assert [(hit.rule_id, hit.category) for hit in hits(builtin, text)] == [
             ("us_ssn", "US_SSN")
         ]
@@ -221,6 +222,8 @@ def test_us_driver_licenses_side_by_side(builtin: Engine) -> None:
         "DL 12345",
         "driver license fee 2024 123 456 789 1",  # the middle of a longer spaced number
         "ABN: 51 824 753 556\nDriver license pending",  # a spaced ABN's head or tail
+        "Hemoglobin 13.5 g/dL, ref 821080",  # a laboratory's unit, decilitres
+        "OM2|1|mg/dL|70-99\rMFE|MAD|821080|20240615",
     ],
 )
 def test_not_us_driver_license(builtin: Engine, text: str) -> None:

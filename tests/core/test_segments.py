@@ -4,6 +4,7 @@ the values of PID, NK1, GT1, IN1 and IN2 fields are found with no word beside th
 from __future__ import annotations
 
 import pytest
+import regex
 from stdnum.gb import nhs
 from stdnum.us import ssn
 
@@ -88,10 +89,14 @@ def test_an_identifier_list_names_national_identifiers_by_type_and_country(
     engine: Engine,
 ) -> None:
     bsn = valid_bsns(1, seed=12)[0]
-    text = f"PID|1||{bsn}^^^NLMINBIZA^NNNLD~{NHS_NUMBER}^^^NHS^NH||JANSEN^ANNA\r"
+    text = (
+        f"PID|1||{bsn}^^^NLMINBIZA^NNNLD~{NHS_NUMBER}^^^NHS^NH~2123456701^^^AUSHIC^MC"
+        "||JANSEN^ANNA\r"
+    )
     found = _found(engine, text)
     assert found["NL_BSN"] == {bsn}
     assert found["UK_NHS"] == {NHS_NUMBER}
+    assert found["AU_MEDICARE"] == {"2123456701"}  # MC: Medicare number
 
 
 @pytest.mark.parametrize(
@@ -122,7 +127,88 @@ def test_a_date_and_time_field_names_its_date() -> None:
     text = "PID|1||||||197403120815~19750101|F\r"
     [(start, end, cells)] = list(segment_cells(text))
     assert (start, end) == (0, len(text) - 1)
-    assert [(text[low:high], name) for low, high, name in cells] == [
+    assert [(text[low:high], name) for low, high, name, _ in cells] == [
         ("19740312", "Date of Birth"),
         ("19750101", "Date of Birth"),
     ]
+
+
+def _paxlst(documents: list[tuple[str, str, str]]) -> str:
+    """A PAXLST message's passenger groups (WCO/IATA PAXLST implementation guide): per
+    passenger a date of birth (YYMMDD) and a travel document (type, number, country)."""
+    lines = ["UNH+PAX001+PAXLST:D:05B:UN:IATA+BA0749/240315/0130+01:F'", "BGM+745'"]
+    for index, (kind, number, country) in enumerate(documents):
+        lines += [
+            f"NAD+FL+++SURNAME{index}:GIVEN'",
+            "ATT+2++F'",
+            f"DTM+329:{71 + index}0323'",
+            f"NAT+2+{country}'",
+            f"DOC+{kind}:110:111+{number}'",
+            "DTM+36:291218'",
+            f"LOC+91+{country}'",
+        ]
+    return "\n".join([*lines, "CNT+42:3'", "UNT+20+PAX001'"])
+
+
+@pytest.mark.parametrize("joint", ["\n", ""])
+def test_a_paxlst_document_segment_names_its_number(engine: Engine, joint: str) -> None:
+    # One segment per line, or all on one line after the segment terminator.
+    text = _paxlst(
+        [("P", "AAZ758431", "ESP"), ("P", "YA2658477", "ITA"), ("I", "09722558K", "ESP")]
+    ).replace("\n", joint)
+    found = _found(engine, text)
+    assert "AAZ758431" in found["ES_PASSPORT"]
+    assert found["ES_DNI"] == {"09722558K"}
+    # Italy's format is also Spain's and the Philippines' older one: which, LOC+91 says
+    # in a later segment. Some passport's, at least.
+    passports = {
+        value for category, values in found.items() if "PASSPORT" in category for value in values
+    }
+    assert passports == {"AAZ758431", "YA2658477"}
+    assert found["DATE_OF_BIRTH"] == {"710323", "720323", "730323"}
+
+
+def test_a_paxlst_visa_and_expiry_are_not_named(engine: Engine) -> None:
+    text = "DOC+V:110:111+AAZ758431'\nDTM+36:291218'\nLOC+91+ESP'"
+    assert _found(engine, text) == {}
+
+
+@pytest.mark.parametrize(
+    ("element", "category", "number"),
+    [
+        (
+            "SSR DOCS BA HK1 P/USA/543118598/USA/07NOV62/F/07AUG27/DAVIS/ASHLEY",
+            "US_PASSPORT",
+            "543118598",
+        ),
+        (
+            "SSR DOCS AZ HK1 P/ITA/YA2658477/ITA/11SEP89/F/11DEC26/GRECO/CHIARA/P1",
+            "IT_PASSPORT",
+            "YA2658477",
+        ),
+        (
+            "SSR DOCS LH HK1/P/D/C01X00T47/D/11SEP89/M/11DEC26/MUSTERMANN/ERIKA",
+            "DE_PASSPORT",
+            "C01X00T47",
+        ),
+        (
+            "SSR DOCS IB HK1 I/ESP/09722558K/ESP/11SEP89/M/11DEC26/GARCIA/LUIS",
+            "ES_DNI",
+            "09722558K",
+        ),
+    ],
+)
+def test_an_ssr_docs_element_names_its_document_and_birth_date(
+    engine: Engine, element: str, category: str, number: str
+) -> None:
+    text = f"RP/LHR1A0486/LHR1A0707  AA/SU  10JAN24/0641Z   RSJJY2\n  5 {element}\n  6 FP CASH"
+    found = _found(engine, text)
+    assert found[category] == {number}
+    [birth] = regex.findall("[0-9]{2}[A-Z]{3}[0-9]{2}", element)[:1]
+    assert found["DATE_OF_BIRTH"] == {birth}
+
+
+def test_a_booking_without_docs_names_no_birth_date(engine: Engine) -> None:
+    # A flight's date, a ticket's issue date and a visa's DOCO element are no birth dates.
+    text = "  2  BA 749 Y 15MAR 5 LHRSIN HK1\n  7 FA PAX 176-5823317656/ETBA/10JAN24/LHR"
+    assert "DATE_OF_BIRTH" not in _found(engine, text)

@@ -200,11 +200,59 @@ def test_hl7_segments_stream_exactly_as_evaluate_redacts_them(
     assert _streamed(engine, text, sizes) == clean
 
 
+#: A segment whose named value is whole long before the segment's line is: HL7's PID-7,
+#: and a PAXLST's DOC on one line with the segments after it.
+_LONG_SEGMENTS = {
+    "19740312": "PID|1||||Jansen^Anna||19740312|F|||"
+    + "Kerkstraat 1^^Delft^^2611 AB~" * 40
+    + "\rPV1|1\r",
+    "AAZ758431": "UNH+1+PAXLST'DOC+P:110:111+AAZ758431'DTM+36:291218'LOC+91+ESP'"
+    + "FTX+AAH+++NO REMARKS'" * 100
+    + "\n",
+}
+
+
 @pytest.mark.parametrize("size", [1, 7, 64])
-def test_a_named_field_long_before_its_segment_ends_is_held(engine: Engine, size: int) -> None:
-    # The date is whole long before the segment's end says it is PID-7's.
-    addresses = "Kerkstraat 1^^Delft^^2611 AB~" * 40
-    text = f"PID|1||||Jansen^Anna||19740312|F|||{addresses}\rPV1|1\r"
+@pytest.mark.parametrize("value", sorted(_LONG_SEGMENTS))
+def test_a_named_field_long_before_its_segment_ends_is_held(
+    engine: Engine, size: int, value: str
+) -> None:
+    text = _LONG_SEGMENTS[value]
     clean = engine.evaluate(text).remedy.clean_text
-    assert "19740312" not in clean
+    assert value not in clean
     assert _streamed(engine, text, [size]) == clean
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    passengers=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10_000),
+    sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
+    one_line=st.booleans(),
+)
+def test_travel_documents_stream_exactly_as_evaluate_redacts_them(
+    engine: Engine, passengers: int, seed: int, sizes: list[int], one_line: bool
+) -> None:
+    """PAXLST DOC segments and SSR DOCS elements: named once their segment is whole."""
+    rng = random.Random(seed)
+    numbers = [
+        f"A{rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ')}{rng.randrange(10**6, 10**7)}"
+        for _ in range(passengers)
+    ]
+    segments = ["UNH+1+PAXLST:D:05B:UN:IATA+BA0749/240315/0130+01:F'", "BGM+745'"]
+    booking = ["RP/LHR1A0486/LHR1A0707  AA/SU  10JAN24/0641Z   RSJJY2"]
+    for index, number in enumerate(numbers):
+        birth = (
+            f"{rng.randrange(1, 28):02}{rng.choice(['JAN', 'MAR', 'NOV'])}{rng.randrange(50, 99)}"
+        )
+        segments += [
+            f"NAD+FL+++PASSENGER{index}:TEST'",
+            f"DTM+329:{rng.randrange(50, 99)}0{rng.randrange(1, 9)}1{rng.randrange(0, 9)}'",
+            f"DOC+P:110:111+{number}'",
+            "LOC+91+ESP'",
+        ]
+        booking.append(f"  {index + 3} SSR DOCS IB HK1 P/ESP/{number}/ESP/{birth}/F/07AUG29/P/T")
+    text = ("" if one_line else "\n").join(segments) + "\nUNT+9+1'\n" + "\n".join(booking)
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[0] not in clean
+    assert _streamed(engine, text, sizes) == clean

@@ -295,6 +295,8 @@ _TEXT_DATES = tuple(
         rf"{_MONTH}[ ]{{1,2}}{_DAY},?[ ]{{1,2}}{_YEAR}",
         # Lithuanian, year first: 2004 m. rugpjūčio 27 d.
         rf"{_YEAR}[ ]m\.[ ]{_MONTH}[ ]{_DAY}(?:[ ]d\.?)?",
+        # An airline record's day, month abbreviation and two-digit year: 07NOV62.
+        r"(?P<day>[0-9]{2})(?P<month>[A-Za-z]{3})(?P<year>[0-9]{2})",
     )
 )
 #: The Japanese calendar's eras since 1912 and the day each began: its first year (元年) is
@@ -322,8 +324,10 @@ _SPACED_AND_CJK_DATES = tuple(
         # spaces folded): 17 03 1989, 2001 09 19.
         r"(?P<day>[0-9]{1,2})[ ](?P<month>[0-9]{1,2})[ ](?P<year>[0-9]{4})",
         r"(?P<year>[0-9]{4})[ ](?P<month>[0-9]{1,2})[ ](?P<day>[0-9]{1,2})",
-        # ISO 8601's basic format, as a vCard's BDAY or a record's field writes it.
+        # ISO 8601's basic format, as a vCard's BDAY or a record's field writes it; and
+        # with a two-digit year, as EDIFACT's DTM+329 does by default.
         r"(?P<year>[0-9]{4})(?P<month>[0-9]{2})(?P<day>[0-9]{2})",
+        r"(?P<year>[0-9]{2})(?P<month>[0-9]{2})(?P<day>[0-9]{2})",
         r"(?P<year>[0-9]{4})[ ]?年[ ]?(?P<month>[0-9]{1,2})[ ]?月[ ]?(?P<day>[0-9]{1,2})[ ]?日",
         r"(?P<year>[0-9]{4})[ ]?년[ ]?(?P<month>[0-9]{1,2})[ ]?월[ ]?(?P<day>[0-9]{1,2})[ ]?일",
     )
@@ -394,7 +398,8 @@ def date_of_birth(value: str) -> bool:
     (``8. kolovoza 1981``, ``14 października 1985``, ``11 Νοεμβρίου 1975``,
     ``4 ноември 1965``, ``20 בנובמבר 1985``, ``13 มกราคม 2539`` in the Buddhist era),
     accents optional, and Lithuanian's ``2004 m. rugpjūčio 27 d.``; and ``1985年3月14日``,
-    ``1985년 3월 14일`` and the Japanese era's ``昭和60年3月14日`` (``平成元年``: its first year).
+    ``1985년 3월 14일`` and the Japanese era's ``昭和60年3月14日`` (``平成元年``: its first year);
+    compact, as records write it: ``19850314``, ``850314`` and ``14MAR85``.
     The date must exist and lie between 1900 and today.
     """
     value = value.strip()
