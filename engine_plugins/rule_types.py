@@ -113,14 +113,11 @@ def ip_address_valid(value: str) -> bool:
 
 
 def iban_valid(value: str) -> bool:
-    """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97,
-    written in one case (capitals, or all small letters as a chat writes it).
+    """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97.
 
     National check digits inside the BBAN are not checked (``check_country=False``):
     ISO 13616 does not define them, and a mistyped one is still somebody's account.
     """
-    if not (value.isupper() or value.islower()):
-        return False
     return bool(stdnum_iban.is_valid(value, check_country=False))
 
 

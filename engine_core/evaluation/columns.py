@@ -382,14 +382,16 @@ class Columns:
         *,
         origin: int = 0,
         words: Iterable[WordSpan] | None = None,
+        segments: bool | None = None,
     ) -> ColumnRead:
         """Read the lines of ``text``, each of them complete.
 
         ``state`` is what the read of the lines before left (none: ``text`` begins the
         source); ``origin`` is where ``text`` begins in the source; ``words``, where the
         pack's context-required words are in ``text``, when known (else they are looked
-        for here). Values and tables are in ``text``'s positions, the state's table in the
-        source's.
+        for here); ``segments``, whether ``text`` may hold a named segment, when known
+        (:func:`~engine_core.evaluation.segments.may_hold_segments`). Values and tables
+        are in ``text``'s positions, the state's table in the source's.
         """
         state = state or TableState()
         region = text  # read line by line; positions are the text's
@@ -434,7 +436,7 @@ class Columns:
         if table is None:
             previous = self._above(region, len(region) + 1, position, previous)
         read.state = TableState(table, previous)
-        if may_hold_segments(region):
+        if may_hold_segments(region) if segments is None else segments:
             self._segments(region, read)
         return read
 

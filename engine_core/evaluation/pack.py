@@ -135,11 +135,13 @@ class CompiledPack:
         # word in the text: no header cell can name one); one line is a table's only as an
         # SQL INSERT, looked for only then. An HL7 segment's fields are named by their place.
         columns = None
+        segmented = self.columns.active and may_hold_segments(text, utf8)
         if self.columns.active and (
-            (skip != self._context_words.required and (lines or may_hold_insert(text)))
-            or may_hold_segments(text, utf8)
+            (skip != self._context_words.required and (lines or may_hold_insert(text))) or segmented
         ):
-            columns = self.columns.read(text, words=_in_original(required_words, view))
+            columns = self.columns.read(
+                text, words=_in_original(required_words, view), segments=segmented
+            )
             if view is not None:
                 columns = in_view(columns, view)
         found = self._scanner.find(

@@ -30,6 +30,7 @@ A segment is read once its line is whole: what names its fields lies in it alone
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -146,6 +147,10 @@ def _marker_database() -> Any:
 
 
 _MARKER_DATABASE = _marker_database()
+#: Each thread's scratch for :data:`_MARKER_DATABASE`.
+_scratch = threading.local()
+#: Texts shorter than this (bytes) are searched for each marker instead.
+_SEARCHED_BELOW = 65_536
 
 
 def _stop(*_: object) -> bool:
@@ -155,12 +160,25 @@ def _stop(*_: object) -> bool:
 
 def may_hold_segments(text: str, data: bytes | None = None) -> bool:
     """True when ``text`` may hold a named segment (``data``: its UTF-8 or scan bytes, when
-    the caller has them: one Hyperscan pass over them costs a tenth of the searches)."""
-    if data is not None and _MARKER_DATABASE is not None:
-        try:
-            _MARKER_DATABASE.scan(data, match_event_handler=_stop)
-        except HYPERSCAN.ScanTerminated:
-            return True
+    the caller has them: on a long text one Hyperscan pass over them is the cheapest)."""
+    if data is None or _MARKER_DATABASE is None or len(data) < _SEARCHED_BELOW:
+        return _holds_marker(text)
+    scratch = getattr(_scratch, "scratch", None)
+    if scratch is None:  # Hyperscan scratch space must not be shared between threads
+        scratch = _scratch.scratch = HYPERSCAN.Scratch(_MARKER_DATABASE)
+    try:
+        _MARKER_DATABASE.scan(data, match_event_handler=_stop, scratch=scratch)
+    except HYPERSCAN.ScanTerminated:
+        return True
+    return False
+
+
+def _holds_marker(text: str) -> bool:
+    """True when the short ``text`` holds a marker. Each segment holds its separator (HL7's
+    ``|``, EDIFACT's ``+``, SSR DOCS' ``/``), found by the C library's one-character
+    search; most texts hold none of them, and a longer search costs more on a kilobyte
+    than the rest of a clean text's check."""
+    if "|" not in text and "+" not in text and "/" not in text:
         return False
     return any(marker in text for marker in _MARKERS)
 

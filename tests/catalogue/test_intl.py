@@ -143,10 +143,6 @@ def test_full_width_card_digits(builtin: Engine) -> None:
         # A date's or a scheme's slash is no path's.
         ("paid 12/4111111111111111", []),
         ("http://4111111111111111", []),
-        # A booking's form of payment (IATA): the card code glued on, the expiry after it.
-        ("  6 FP CCVI4111111111111111/1226", ["4111111111111111"]),
-        ("FP CCCA5555555555554444", ["5555555555554444"]),
-        ("REF CCVI4111111111111111", []),  # glued to a token that is no form of payment
     ],
 )
 def test_list_numbers_quantities_and_neighbours_hide_no_card(
@@ -262,22 +258,11 @@ def test_iban_mod_97_length_and_country(builtin: Engine, iban: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "iban",
-    [
-        "de89 3704 0044 0532 0130 00",  # the registry's example, as a chat writes it
-        "DE89-3704-0044-0532-0130-00",  # grouped by dashes
-        "gb82west12345698765432",
-    ],
+    "iban", ["DE89-3704-0044-0532-0130-00", "GB82-WEST-1234-5698-7654-32", "NL91-ABNA-0417-1643-00"]
 )
-def test_an_iban_in_small_letters_or_dashed_groups_is_an_iban(builtin: Engine, iban: str) -> None:
-    """Case and group separators change no account: ISO 13616 decides."""
+def test_an_iban_grouped_by_dashes_is_an_iban(builtin: Engine, iban: str) -> None:
+    """Group separators change no account: ISO 13616 decides."""
     assert values(builtin, f"send it to {iban} please", "IBAN") == [iban]
-
-
-@pytest.mark.parametrize("text", ["De89 3704 0044 0532 0130 00", "GB82 West 1234 5698 7654 32"])
-def test_an_iban_in_mixed_case_is_a_word_not_an_account(builtin: Engine, text: str) -> None:
-    """One case throughout: a token of mixed case is no IBAN, whatever its checksum."""
-    assert values(builtin, f"see {text}", "IBAN") == []
 
 
 # --- MAC addresses ------------------------------------------------------------------
