@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine_core import Engine
@@ -22,28 +24,36 @@ def _engine(playbook: str) -> Engine:
     return Engine.for_pack(parse_playbook(playbook), CommunityLicense())
 
 
-def test_regex_timeout_over_budget_reports_the_pack_budget_and_elapsed_time() -> None:
-    engine = _engine("pack_id: acme.slow\nbudget: {max_latency_ms: 20}\n" + PATHOLOGICAL_RULE)
+def _timed_out(engine: Engine) -> tuple[DecisionBudgetExceededError, float]:
+    """Evaluate PATHOLOGICAL_TEXT; return the error and the wall time it took (ms)."""
+    started = time.perf_counter()
     with pytest.raises(DecisionBudgetExceededError) as info:
         engine.evaluate(PATHOLOGICAL_TEXT)
-    error = info.value
+    return info.value, (time.perf_counter() - started) * 1000
+
+
+def test_regex_timeout_over_budget_reports_the_pack_budget_and_elapsed_time() -> None:
+    engine = _engine("pack_id: acme.slow\nbudget: {max_latency_ms: 20}\n" + PATHOLOGICAL_RULE)
+    error, wall_ms = _timed_out(engine)
     assert (error.pack_id, error.budget_key, error.limit) == ("acme.slow", "max_latency_ms", 20)
-    assert error.measured >= 20  # the real elapsed time: the scan ran until the timeout
+    # The real elapsed time: the scan ran until the timeout, so it is most of the call's.
+    # Not "at least 20": the regex module's timeout counts the process's CPU time, which a
+    # thread busy elsewhere in the process (a solver's, another pack's compile) makes run
+    # ahead of the wall clock.
+    assert 0.8 * wall_ms <= error.measured <= wall_ms
     assert "acme.slow" in str(error)
 
 
 def test_regex_timeout_without_budget_names_the_pack_and_the_timeout() -> None:
     engine = _engine("pack_id: acme.unbounded\n" + PATHOLOGICAL_RULE)
-    with pytest.raises(DecisionBudgetExceededError) as info:
-        engine.evaluate(PATHOLOGICAL_TEXT)
-    error = info.value
+    error, wall_ms = _timed_out(engine)
     assert error.pack_id == "acme.unbounded"  # not the rule id
     assert error.budget_key == "regex_timeout_ms"
     assert error.limit == DEFAULT_MATCH_TIMEOUT_S * 1000
-    # The regex module times a search with its own clock, which may call time a fraction
-    # of a millisecond before ours does.
-    assert error.measured >= error.limit * 0.99
-    assert error.measured != error.limit  # measured, not a copy of the limit
+    # The time the decision took (as above, the regex module's clock is the process's
+    # CPU time), measured, not a copy of the limit.
+    assert 0.8 * wall_ms <= error.measured <= wall_ms
+    assert error.measured != error.limit
 
 
 #: A pack with a budget, and a text full of its values that takes it seconds to evaluate
