@@ -85,6 +85,8 @@ def test_a_window_attempted_where_matches_start_finds_what_its_searches_find(
     )
 
 
+# A timing test: the regex module's clock is the process's CPU time (see the fixture).
+@pytest.mark.usefixtures("no_background_compile")
 def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
     """The timeout bounds each search as before: a catastrophic pattern is stopped."""
     matcher = RegexMatcher(r"^(?:(a+)\1*)+$", flags=["MULTILINE"], timeout=0.01)
@@ -94,6 +96,8 @@ def test_a_search_past_its_timeout_still_stops_the_decision() -> None:
         matcher.find("aaa\n" * 3 + "a" * 30 + "b")
 
 
+# A timing test: the regex module's clock is the process's CPU time (see the fixture).
+@pytest.mark.usefixtures("no_background_compile")
 def test_many_quick_matches_outlast_the_timeout_of_one_search() -> None:
     """The timeout bounds each search, not a run of them: a long text full of candidates
     whose whole run takes longer than one search's timeout is still read to its end, by
