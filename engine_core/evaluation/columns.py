@@ -441,8 +441,8 @@ class Columns:
         return read
 
     def _segments(self, region: str, read: ColumnRead) -> None:
-        """Add the HL7 segments of ``region`` to ``read``: each a table whose header is its
-        id and whose cells are its named fields (:mod:`~engine_core.evaluation.segments`);
+        """Add the record segments of ``region`` to ``read``: each a table whose header is
+        its id and whose cells are its named fields (:mod:`~engine_core.evaluation.segments`);
         a segment on a line longer than :data:`MAX_LINE_CHARS`, as a stream keeps none
         whole, or within another table is none."""
         tables = read.tables
@@ -455,24 +455,21 @@ class Columns:
                 continue
             if not cells or table_of(tables, starts, (begin, end)) is not None:
                 continue
-            cells_named: list[tuple[int, int, dict[int, int]]] = []
+            # Each named field a column of a one-row table, read as its rows are.
+            spans: list[Span] = []
+            labels: list[tuple[int, dict[int, int], str]] = []
             country_only: set[int] = set()
             for low, high, name, alike in cells:
                 names, only = self._names(name)
-                if not names:
-                    continue
-                if alike:
-                    names = dict.fromkeys(names, min(names.values()))
-                country_only |= only
-                cells_named.append((low, high, names))
-                for index in names:
-                    for value_start, value_end in self._match(
-                        self._rules[index], name, region[low:high]
-                    ):
-                        read.values.setdefault(index, []).append(
-                            (low + value_start, low + value_end)
-                        )
-            if cells_named:
+                if names:
+                    if alike:
+                        names = dict.fromkeys(names, min(names.values()))
+                    country_only |= only
+                    labels.append((len(spans), names, name))
+                    spans.append((low, high))
+            if labels:
+                cells_named: list[tuple[int, int, dict[int, int]]] = []
+                self._named_cells(region, 0, spans, labels, cells_named, read)
                 header, body = (begin, begin + 3), (begin, end)
                 added.append(Table(header, body, tuple(cells_named), frozenset(country_only)))
         if added:
@@ -810,7 +807,7 @@ class StreamColumns:
             insert = _INSERT_START.search(text, max(end, start))
             if insert is not None:
                 hold = insert.start()
-            # So is an HL7 segment's: its fields are named once it is whole.
+            # So is a record segment's: its fields are named once its line is whole.
             segment = segment_start(text, max(end, start))
             if segment is not None and (hold is None or segment < hold):
                 hold = segment

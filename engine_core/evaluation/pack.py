@@ -133,11 +133,14 @@ class CompiledPack:
         required_words = self._context_words.of_required(words)
         # Values under a table's header cells (none where no context-required rule has a
         # word in the text: no header cell can name one); one line is a table's only as an
-        # SQL INSERT, looked for only then. An HL7 segment's fields are named by their place.
+        # SQL INSERT, looked for only then. A record segment's fields are named by their
+        # place, whatever words the text holds.
         columns = None
         segmented = self.columns.active and may_hold_segments(text, utf8)
-        if self.columns.active and (
-            (skip != self._context_words.required and (lines or may_hold_insert(text))) or segmented
+        if segmented or (
+            self.columns.active
+            and skip != self._context_words.required
+            and (lines or may_hold_insert(text))
         ):
             columns = self.columns.read(
                 text, words=_in_original(required_words, view), segments=segmented

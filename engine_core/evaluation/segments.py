@@ -189,13 +189,10 @@ def segment_start(text: str, start: int = 0) -> int | None:
     return None if match is None else match.start()
 
 
-def segment_cells(
-    text: str, start: int = 0, end: int | None = None
-) -> Iterator[tuple[int, int, list[SegmentCell]]]:
-    """Yield each named segment of ``text[start:end]``: its start, its end and its named
-    cells (places in ``text``)."""
-    stop = len(text) if end is None else end
-    for match in _SEGMENT.finditer(text, start, stop):
+def segment_cells(text: str) -> Iterator[tuple[int, int, list[SegmentCell]]]:
+    """Yield each named segment of ``text``: its start, its end and its named cells."""
+    stop = len(text)
+    for match in _SEGMENT.finditer(text):
         begin = match.start()
         if text.startswith("DOC+", begin):
             closing = _EDIFACT_END.search(text, match.end(), stop)
