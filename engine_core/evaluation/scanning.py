@@ -165,16 +165,7 @@ class _Located:
         """Return the ranges of ``text[start:stop]`` to search, each from and to a place no
         match spans, around the words of the ``active`` rules (and over the last ``tail``
         characters); None when they would cover more than NEAR_WORDS_SHARE of it."""
-        reach = self.reach
-        near = [
-            (
-                max(start, word_start - reach),
-                # A question's word also names the value opening its reply.
-                min(stop, word_end + reach + REPLY_AFTER_WORD * asks_after(text, word_end)),
-            )
-            for word_start, word_end, owners in words
-            if not owners.isdisjoint(active)
-        ]
+        near = _word_reaches(text, start, stop, words, active, self.reach)
         if tail:
             near.append((max(start, stop - tail), stop))
         joined = _merged(sorted(near))
@@ -191,6 +182,42 @@ class _Located:
                 )
             )
         return _merged(widened)
+
+
+def _word_reaches(
+    text: str,
+    start: int,
+    stop: int,
+    words: Sequence[WordSpan],
+    active: frozenset[int],
+    reach: int,
+) -> list[tuple[int, int]]:
+    """Return, unsorted, the ranges of ``text[start:stop]`` within ``reach`` of a word of
+    an ``active`` rule: a value of a context-required rule touches one of them."""
+    return [
+        (
+            max(start, word_start - reach),
+            # A question's word also names the value opening its reply.
+            min(stop, word_end + reach + REPLY_AFTER_WORD * asks_after(text, word_end)),
+        )
+        for word_start, word_end, owners in words
+        if not owners.isdisjoint(active)
+    ]
+
+
+def _touching(
+    windows: list[tuple[int, int, int]], ranges: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """Return the ``windows`` (in order, apart) that overlap one of the sorted ``ranges``."""
+    kept: list[tuple[int, int, int]] = []
+    index, count = 0, len(ranges)
+    for window in windows:
+        low, high, _ = window
+        while index < count and ranges[index][1] <= low:
+            index += 1
+        if index < count and ranges[index][0] < high:
+            kept.append(window)
+    return kept
 
 
 def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -388,6 +415,16 @@ class Scanner:
             if (located := _Located.of(group, self._parts[group.anchor])) is not None
             and group.anchor in accelerated
         }
+        #: The other context-only groups the one pass serves, by anchor: with the words'
+        #: places known, their windows far from every word of theirs are not scanned (a
+        #: value that counts lies within this reach of one; see _Located).
+        self._word_reach = {
+            group.anchor: max(rule.context.window for rule in group.rules if rule.context) + 1
+            for group in contextual
+            if group.anchor in accelerated
+            and self._parts[group.anchor] not in self._located
+            and not group.whole
+        }
         #: The indexes of the rules whose prefilter the one pass searches.
         self.served = frozenset(
             index for group in self._by_anchor.values() for index in group.indexes
@@ -437,7 +474,19 @@ class Scanner:
                 if not (skip and group.indexes <= skip):
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
-                    self._scan_group(group, text, start, stop, found, skip, hits, ends_by, nearby)
+                    reach = self._word_reach.get(anchor) if words is not None else None
+                    worded = (
+                        None
+                        if reach is None or not contextual or words is None
+                        else _merged(
+                            sorted(
+                                _word_reaches(text, start, stop, words, group.indexes - skip, reach)
+                            )
+                        )
+                    )
+                    self._scan_group(
+                        group, text, start, stop, found, skip, hits, ends_by, nearby, worded
+                    )
             for anchor, regions in self._region_hits(text, near_words, encoded).items():
                 group = self._by_anchor[anchor]
                 nearby = self._nearby.get(anchor)
@@ -665,10 +714,13 @@ class Scanner:
         known_hits: list[Span] | None = None,
         ends_by: int | None = None,
         nearby: NearbyWords | None = None,
+        worded: list[tuple[int, int]] | None = None,
     ) -> None:
         """Add the spans of one prefilter group's rules to ``found`` (by ``ends_by``, the
         decision's deadline: :mod:`engine_core.deadline`); with ``nearby``, a
-        context-required rule is run only in windows with a word of its own near them.
+        context-required rule is run only in windows with a word of its own near them;
+        with ``worded`` (the sorted ranges a value of the group's context-only rules can
+        touch), only the windows overlapping one are scanned.
 
         A whole-range scan of a rule finds its leftmost match, then the next one
         from where that ended. Every match contains a prefilter match starting at
@@ -708,6 +760,8 @@ class Scanner:
                 windows = [(start, stop, stop)]
             else:
                 windows = _windows(group, hits, exhaustive=known_hits is not None)
+            if worded is not None:
+                windows = _touching(windows, worded)
         except TimeoutError:
             raise DecisionBudgetExceededError(
                 (group.windowed or group.whole)[0].rule_id,

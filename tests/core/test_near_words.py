@@ -94,6 +94,39 @@ def test_a_phone_far_from_its_word_is_not_reported_and_a_near_one_is() -> None:
     assert _reported(text) == _searched_everywhere(text)
 
 
+def test_dates_far_from_a_birth_word_are_not_scanned_and_near_ones_are_found() -> None:
+    # intl.date_of_birth's matches hold characters of any kind, so it is not searched
+    # in regions near its words; its windows far from every word of its own are skipped.
+    scanner = _PACK._scanner
+    dob = next(group for group in scanner._groups if group.indexes == {_rule("intl.date_of_birth")})
+    assert dob.anchor in scanner._word_reach
+    prose = "The invoice of 14.03.1985 was paid on 1985-03-15 as agreed. " * 40
+    apart = "Nothing else of note was written down. " * 3
+    text = _long(
+        prose
+        + apart
+        + "Patient DOB: 14.03.1985. "
+        + apart
+        + prose
+        + "born on 2 May 1971. "
+        + apart
+        + prose
+    )
+    values = [
+        text[start:end]
+        for rule_id, spans in _reported(text)
+        if rule_id == "intl.date_of_birth"
+        for start, end in spans
+    ]
+    assert values == ["14.03.1985", "2 May 1971"]
+    assert _reported(text) == _searched_everywhere(text)
+
+
+def _rule(rule_id: str) -> int:
+    """The index of the built-in pack's rule ``rule_id``."""
+    return next(rule.index for rule in _PACK.rules if rule.rule_id == rule_id)
+
+
 def test_a_region_reaches_to_where_no_match_can_span() -> None:
     # A run of digit groups far longer than a phone number and a word's reach: a region
     # cut inside it would start a search in the middle of a match.
@@ -148,6 +181,14 @@ _PIECES = st.sampled_from(
         "030 12345678",
         "(11) 98765-4321",
         "+44 20 7946 0958",
+        # Dates: a date of birth's words (intl.date_of_birth's windows far from them
+        # are not scanned) and dates that name nothing.
+        "DOB: ",
+        "born on ",
+        "Geburtsdatum ",
+        "14.03.1985",
+        "1985-03-14",
+        "March 14, 1985",
         "12",
         "345",
         "-",
