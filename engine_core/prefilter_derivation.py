@@ -53,6 +53,7 @@ from .matching import REGEX_FLAGS
 
 __all__ = [
     "DerivedPrefilter",
+    "barrier_characters",
     "derive_prefilter",
     "first_characters",
     "late_start_width",
@@ -743,7 +744,13 @@ def _chars(items: Sequence[tuple[Any, Any]], scope: _Scope) -> tuple[set[str], b
                 members |= branch_members
                 more = more or branch_more
         elif op is _constants.IN and value and value[0][0] is _constants.NEGATE:
-            members, more = set(_PRINTABLE), True
+            # All but what its parts surely match (a subset: no case variants added).
+            excluded: set[str] = set()
+            for item_op, item_value in value[1:]:
+                excluded |= _members(item_op, item_value, scope, False)[0]
+            members, more = set(_PRINTABLE) - excluded, True
+        elif op is _constants.NOT_LITERAL:
+            members, more = set(_PRINTABLE) - {chr(value)}, True
         else:
             members, more = _one_char_members((op, value), scope, True)
         found |= members
@@ -860,6 +867,23 @@ def match_characters(pattern: regex.Pattern[str]) -> frozenset[str] | None:
     except (_Unsure, Exception):  # a construct the reading does not know
         return None
     return None if more else frozenset(held)
+
+
+def barrier_characters(pattern: regex.Pattern[str]) -> frozenset[str]:
+    """Return the printable ASCII characters no match of ``pattern`` holds (empty when
+    unsure): no match spans a place where one stands, whatever else its matches hold."""
+    names = tuple(
+        name for name, bit in REGEX_FLAGS.items() if pattern.flags & bit and name != "UNICODE"
+    )
+    read = _parsed(pattern.pattern, names)
+    if read is None:
+        return frozenset()
+    parsed, scope = read
+    try:
+        held, _ = _chars(parsed.data, scope)
+    except (_Unsure, Exception):  # a construct the reading does not know
+        return frozenset()
+    return _PRINTABLE - held
 
 
 def first_characters(pattern: str, flags: Iterable[str] = ()) -> frozenset[str] | None:

@@ -354,6 +354,13 @@ class Context:
     starts: Any = field(default=None, compare=False, repr=False)
     #: The longest word's length (a word of a reply's question lies that much further back).
     longest: int = 0
+    #: Per word as :func:`caseless` writes it, the pattern of the words written so, in the
+    #: order ``words`` tries them: where the automaton finds a word, only its own
+    #: alternatives are tried (each compiled when first needed).
+    by_key: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    _compiled_keys: dict[str, regex.Pattern[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def question_reach(self) -> int:
@@ -377,9 +384,11 @@ class Context:
             caseless(word) for word in folded_words(options.get("context_in_country") or ())
         }
         field_head = bool(options.get("context_field_head", False))
-        alternatives = "|".join(
-            _word_pattern(word, field_head) for word in sorted(words, key=len, reverse=True)
-        )
+        ordered = sorted(words, key=len, reverse=True)
+        alternatives = "|".join(_word_pattern(word, field_head) for word in ordered)
+        by_key: dict[str, list[str]] = {}
+        for word in ordered:
+            by_key.setdefault(caseless(word), []).append(_word_pattern(word, field_head))
         phrases = folded_words(options.get("context_except") or ())
         excepts = (
             regex.compile(
@@ -392,9 +401,8 @@ class Context:
             else None
         )
         starts = ahocorasick.Automaton()
-        for word in words:
-            key = caseless(word)
-            starts.add_word(key, len(key))
+        for key in by_key:
+            starts.add_word(key, key)
         starts.make_automaton()
         return cls(
             words=regex.compile(alternatives, regex.IGNORECASE),
@@ -409,6 +417,7 @@ class Context:
             country_text=_any_of(options.get("country_text")),
             longest=max(map(len, words)),
             starts=starts,
+            by_key={key: "|".join(sources) for key, sources in by_key.items()},
         )
 
     def spans(self, text: str, low: int, high: int) -> list[Span]:
@@ -438,19 +447,39 @@ class Context:
         """Return the spans of ``words.finditer(text, low, high)`` (see :meth:`spans`)."""
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, low, high)]
-        window = text[low:high]
-        found = self.starts.iter(caseless(window))
-        candidates = sorted({low + last + 1 - length for last, length in found})
         spans: list[Span] = []
         position = low
-        attempt = self.words.match
-        for candidate in candidates:
+        for candidate, keys in self._found(caseless(text[low:high]), low):
             if candidate >= position:
-                match = attempt(text, candidate, high)
+                match = self._match_at(text, candidate, high, keys)
                 if match is not None:
                     spans.append(match.span())
                     position = match.end()
         return spans
+
+    def _found(self, folded: str, offset: int) -> list[tuple[int, list[str]]]:
+        """Return, by place in order, where the automaton finds words in ``folded`` (a
+        :func:`caseless` text starting at ``offset``) and the words found there."""
+        at: dict[int, list[str]] = {}
+        for last, key in self.starts.iter(folded):
+            at.setdefault(offset + last + 1 - len(key), []).append(key)
+        return sorted(at.items())
+
+    def _match_at(
+        self, text: str, place: int, high: int, keys: list[str]
+    ) -> regex.Match[str] | None:
+        """Return ``words.match(text, place, high)``, trying only the alternatives of
+        ``keys``, the words found at ``place``: in the order ``words`` tries them (longer
+        first), since no other alternative can match there."""
+        compiled = self._compiled_keys
+        for key in sorted(keys, key=len, reverse=True) if len(keys) > 1 else keys:
+            pattern = compiled.get(key)
+            if pattern is None:
+                pattern = compiled[key] = regex.compile(self.by_key[key], regex.IGNORECASE)
+            match = pattern.match(text, place, high)
+            if match is not None:
+                return match
+        return None
 
     def every_span(self, text: str, folded: str | None = None) -> list[Span]:
         """Return the span of :attr:`words`' match at every place of ``text`` where one
@@ -458,11 +487,9 @@ class Context:
         (``folded``: :func:`caseless` of ``text``, when the caller has it)."""
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, overlapped=True)]
-        found = self.starts.iter(caseless(text) if folded is None else folded)
-        attempt = self.words.match
         spans: list[Span] = []
-        for candidate in sorted({last + 1 - length for last, length in found}):
-            match = attempt(text, candidate)
+        for candidate, keys in self._found(caseless(text) if folded is None else folded, 0):
+            match = self._match_at(text, candidate, len(text), keys)
             if match is not None:
                 spans.append(match.span())
         return spans

@@ -7,6 +7,7 @@ windows around them, which yields exactly the spans of a whole-text scan.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from .. import deadline
 from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
-from ..prefilter_derivation import late_start_width, match_characters
+from ..prefilter_derivation import barrier_characters, late_start_width, match_characters
 from .context import REPLY_AFTER_WORD, asks_after
 from .context_words import NearbyWords, WordSpan
 from .rules import CompiledRule, Finding
@@ -33,6 +34,10 @@ CHECK_EVERY_WINDOWS = 256
 _HIT_END = operator.itemgetter(1)
 #: Windows closer than this are scanned as one (fewer calls, same spans).
 _WINDOW_MERGE_GAP = 16
+#: A group whose matches may start this far before their prefilter match starts its
+#: windows after the last character before a hit that no match holds (one C search per
+#: hit, against the pattern tried at every place of a long lead: an e-mail's 63).
+_BARRIER_FROM_LEAD = 16
 #: A context-only group is searched near its words alone in a text this long or longer
 #: (shorter, the per-region calls cost more than the one pass saves), when that covers
 #: at most NEAR_WORDS_SHARE of it (past it, one pass over the whole text costs less).
@@ -73,6 +78,9 @@ class _ScanGroup:
     #: (:attr:`~engine_core.matching.Matcher.watches_deadline`): a whole range may be
     #: one window.
     one_window: bool = False
+    #: Finds, searching backwards, the last character no windowed rule's match holds
+    #: (None: not looked for): a match containing a hit starts after it.
+    barrier: regex.Pattern[str] | None = None
 
     @property
     def rules(self) -> tuple[CompiledRule, ...]:
@@ -281,13 +289,31 @@ def _scan_groups(rules: Sequence[CompiledRule], timeout: float) -> tuple[_ScanGr
                 frozenset(rule.index for rule in members),
                 late_start_width(source, guard),
                 all(rule.matcher.watches_deadline for rule in windowed),
+                _barrier(windowed) if lead >= _BARRIER_FROM_LEAD else None,
             )
         )
     return tuple(groups)
 
 
+def _barrier(rules: Sequence[CompiledRule]) -> regex.Pattern[str] | None:
+    """Return a backwards search for the characters no match of any of ``rules`` holds, or
+    None when there are none (or a rule's matches are not its pattern's)."""
+    barriers: frozenset[str] | None = None
+    for rule in rules:
+        pattern = getattr(rule.matcher, "pattern", None)
+        if not isinstance(pattern, regex.Pattern):
+            return None
+        held_by_none = barrier_characters(pattern)
+        barriers = held_by_none if barriers is None else barriers & held_by_none
+    if not barriers:
+        return None
+    return regex.compile(
+        "[" + "".join(regex.escape(char) for char in sorted(barriers)) + "]", regex.REVERSE
+    )
+
+
 def _windows(
-    group: _ScanGroup, hits: Iterable[Span], *, exhaustive: bool
+    group: _ScanGroup, hits: Iterable[Span], *, exhaustive: bool, text: str | None = None
 ) -> list[tuple[int, int, int]]:
     """Return the scan windows ``(low, high, last)`` around a group's prefilter hits.
 
@@ -295,20 +321,31 @@ def _windows(
     before ``last`` (the proof is in :meth:`Scanner._scan_group`). Hits are joined in
     order of where their matches may start (``low``): in the order given while that
     order holds (the one pass reports hits by their end, mostly in that order too).
+    Given the ``text``, a hit's matches start after the last of the group's barrier
+    characters before it (none of its matches holds one, and each holds the hit's
+    prefilter match, which starts at or after the hit).
     """
     hits = hits if isinstance(hits, list | tuple) else list(hits)
     before, lead = group.before, group.lead
+    # The last barrier in text[low:hit_start], searched backwards.
+    barrier = (
+        functools.partial(group.barrier.search, text)
+        if group.barrier is not None and text is not None
+        else None
+    )
 
     def reach() -> Iterator[tuple[int, int]]:
         # With every prefilter match known, a match containing hit [a, b) also starts
         # at or after b - before; with finditer's non-overlapping hits only a - lead.
-        if exhaustive:
-            for hit_start, hit_end in hits:
-                low = hit_end - before if hit_end - before > hit_start - lead else hit_start - lead
-                yield low, hit_end if hit_end > hit_start else hit_start + 1
-        else:
-            for hit_start, hit_end in hits:
-                yield hit_start - lead, hit_end if hit_end > hit_start else hit_start + 1
+        for hit_start, hit_end in hits:
+            low = hit_start - lead
+            if exhaustive and hit_end - before > low:
+                low = hit_end - before
+            if barrier is not None and low < hit_start:
+                found = barrier(max(low, 0), hit_start)
+                if found is not None:
+                    low = found.end()
+            yield low, hit_end if hit_end > hit_start else hit_start + 1
 
     windows = _joined(reach(), group.after)
     if windows is None:
@@ -759,7 +796,7 @@ class Scanner:
                 # look at the deadline as they go.
                 windows = [(start, stop, stop)]
             else:
-                windows = _windows(group, hits, exhaustive=known_hits is not None)
+                windows = _windows(group, hits, exhaustive=known_hits is not None, text=text)
             if worded is not None:
                 windows = _touching(windows, worded)
         except TimeoutError:

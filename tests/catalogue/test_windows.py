@@ -36,6 +36,10 @@ OTHER_VALUES = [
     "PSC 1234, Box 12345, APO AE 09204 and PO Box 42",
     "https://example.com/a?b=1 www.example.org SW1A 1AA BD51 SMR",
     "ES68 2100 0418 0002 0005 1332 4111 1111 1111 1111, 1 5555-5555-5555-4444",
+    # E-mail windows start after the last character no address holds before the @.
+    "<jane.o'neil+news@mail.example.co.uk>, mailto:ops@example.org;x@y",
+    "From: a@b.cc (Ann) to:" + "x" * 70 + "@example.com and " + "y" * 63 + "@example.com",
+    "user:pass@host.example.com https://u:p@example.org/ name_1@ex-ample.io, é@exä.de",
 ]
 
 

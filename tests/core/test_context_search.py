@@ -9,11 +9,15 @@ from engine_core import Engine
 from engine_core.evaluation.context import Context
 
 #: Words that overlap, nest and share prefixes, in several cases and scripts.
-_WORDS = ["tel", "phone", "phone number", "mobile", "no", "No.", "ID", "id card", "\u0130D", "電話"]
+_WORDS = [
+    *("tel", "phone", "phone number", "mobile", "no", "No.", "ID", "id card", "\u0130D", "電話"),
+    *("nif", "NIF", "dob", "Dob"),
+]
 _PIECES = st.sampled_from(
     [
         *("tel", "Tel", "TEL", "phone", "PHONE number", " ", "-", ":", "hotel", "no", "No."),
         *("x", "id", "ID card", "\u0131d", "\u0130D", "電話", "123", "é", "_", "\n"),
+        *("nif_cliente", "nifCliente", "NIF", "patientDob", "DOB", "Dob:"),
     ]
 )
 
@@ -27,17 +31,21 @@ def _pattern_spans(context: Context, text: str, low: int, high: int) -> list[tup
     words=st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5),
     pieces=st.lists(_PIECES, max_size=14),
     bounds=st.tuples(st.integers(0, 60), st.integers(0, 60)),
+    field_head=st.booleans(),
 )
 def test_the_quick_search_finds_what_the_pattern_finds(
-    words: list[str], pieces: list[str], bounds: tuple[int, int]
+    words: list[str], pieces: list[str], bounds: tuple[int, int], field_head: bool
 ) -> None:
-    """Same spans, in the same order, for every range of ASCII and other text."""
-    context = Context.from_options({"context": words})
+    """Same spans, in the same order, for every range of ASCII and other text (words
+    written alike but for their case, words that begin field names)."""
+    context = Context.from_options({"context": words, "context_field_head": field_head})
     assert context is not None
     text = "".join(pieces)
     low, high = min(bounds), min(max(bounds), len(text))
     low = min(low, high)
     assert context.spans(text, low, high) == _pattern_spans(context, text, low, high)
+    overlapping = [match.span() for match in context.words.finditer(text, overlapped=True)]
+    assert context.every_span(text) == overlapping
 
 
 def test_the_builtin_rules_search_their_words_alike() -> None:

@@ -25,6 +25,7 @@ from engine_core.matching import RegexMatcher
 from engine_core.packs.playbook import parse_playbook
 from engine_core.prefilter_derivation import (
     DerivedPrefilter,
+    barrier_characters,
     derive_prefilter,
     late_start_width,
     left_guard,
@@ -162,6 +163,32 @@ def test_every_match_contains_its_derived_prefilter_within_the_lead(
     for span in _matches(pattern, flags, text):
         assert _contains_prefilter(derived, text, span), (derived, span)
         assert _hyperscan_covers(derived, text, span), (derived, span)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_case())
+def test_no_match_holds_a_barrier_character(case: tuple[str, tuple[str, ...], str]) -> None:
+    """A scan window starts after the last barrier character before a hit: no match may
+    hold one (docs/architecture.md, "Windows")."""
+    pattern, flags, text = case
+    barriers = barrier_characters(regex.compile(pattern, _flag_bits(flags)))
+    for start, end in _matches(pattern, flags, text):
+        assert not barriers & set(text[start:end]), (pattern, text[start:end])
+
+
+def test_barrier_characters_are_the_printable_ones_no_match_holds() -> None:
+    email = barrier_characters(
+        regex.compile(r"(?<![\w.])[\w%+-][\w.%+'-]{0,63}@(?:[^\W_][\w-]{0,61}\.){1,8}[a-z]{2,}")
+    )
+    assert {" ", ":", "<", ">", ",", ";", "/", "("} <= email
+    assert not {".", "@", "%", "+", "'", "-", "_", "a", "Z", "7"} & email
+    # A negated class holds all but what its parts surely match; a lookaround holds nothing.
+    assert barrier_characters(regex.compile(r"[^\W_]+(?=\.)")) == frozenset(
+        char for char in map(chr, range(0x20, 0x7F)) if not char.isalnum()
+    )
+    # Any character at all: no barrier.
+    assert barrier_characters(regex.compile(r"id.{1,5}")) == frozenset()
+    assert barrier_characters(regex.compile(r"[^x]{3}")) == {"x"}
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
