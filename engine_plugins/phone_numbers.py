@@ -16,7 +16,7 @@ import bisect
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -26,7 +26,7 @@ import phonenumbers
 import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
-from engine_core.evaluation.context import Context, folded_words
+from engine_core.evaluation.context import REPLY_AFTER_WORD, Context, asks_after, folded_words
 from engine_core.evaluation.context_words import caseless
 from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 
@@ -286,6 +286,8 @@ _MIN_SPLIT_GROUP = 3
 
 
 _GROUP = re.compile(r"[0-9]+")
+#: A label's colon and the padding of an aligned column before a value, read backwards.
+_PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).
@@ -327,12 +329,20 @@ class _Occurrences:
     or one overlapping it), and that occurrence is not inside the candidate.
     """
 
-    def __init__(self, context: Context, text: str, start: int, stop: int) -> None:
+    def __init__(
+        self, context: Context, text: str, start: int, stop: int, asked: Sequence[Span] = ()
+    ) -> None:
         self.window = context.window
         low, high = max(0, start - context.window), min(len(text), stop + context.window)
         spans = context.spans(text, low, high)
         self.starts = [span[0] for span in spans]
         self.ends = [span[1] for span in spans]
+        #: Where the words of questions end (before the range: Context.question_words; in
+        #: it, those asks_after tells): a reply's value up to REPLY_AFTER_WORD after one
+        #: may count.
+        self.asked = sorted(
+            [end for _, end in asked] + [end for end in self.ends if asks_after(text, end)]
+        )
 
     def ranges(self, text: str, start: int, stop: int, longest: int) -> list[tuple[int, int]]:
         """Return the parts of ``[start, stop)`` where a match near a word may start.
@@ -343,9 +353,13 @@ class _Occurrences:
         across it, so a scan from there meets the same matches (spans unchanged).
         """
         reach = self.window + longest
+        near = [
+            (max(start, word_start - reach), min(stop, word_end + reach))
+            for word_start, word_end in zip(self.starts, self.ends, strict=True)
+        ]
+        near += [(max(start, end), min(stop, end + REPLY_AFTER_WORD)) for end in self.asked]
         parts: list[tuple[int, int]] = []
-        for word_start, word_end in zip(self.starts, self.ends, strict=True):
-            low, high = max(start, word_start - reach), min(stop, word_end + reach)
+        for low, high in sorted(near) if self.asked else near:
             if low >= high:
                 continue
             low = max(start, _sync_point(text, low))
@@ -357,6 +371,8 @@ class _Occurrences:
 
     def maybe_near(self, begin: int, finish: int) -> bool:
         """False only when no context word can lie within the window around ``[begin, finish)``."""
+        if any(end <= begin < end + REPLY_AFTER_WORD for end in self.asked):
+            return True  # a question's word: the reply's value may count
         low, high = begin - self.window, finish + self.window
         index = bisect.bisect_left(self.ends, low + 1)  # the first occurrence ending after low
         while index < len(self.starts) and self.starts[index] < high:
@@ -406,9 +422,12 @@ class PhoneMatcher(RegexMatcher):
         """Return where the required context words are around ``text[start:stop]``, or None
         when the rule has none or no word lies near enough for a match there to count."""
         context = self.required_context
-        if context is None or not self._word_in_reach(text, start, stop):
+        if context is None:
             return None
-        return _Occurrences(context, text, start, stop)
+        asked = context.question_words(text, start)
+        if not asked and not self._word_in_reach(text, start, stop):
+            return None
+        return _Occurrences(context, text, start, stop, asked)
 
     def _find(self, text: str, start: int, stop: int, words: _Occurrences | None) -> list[Span]:
         """:meth:`find` given :meth:`_words_around` the range."""
@@ -451,7 +470,14 @@ class PhoneMatcher(RegexMatcher):
                 return True
             if start >= finish and "\n" not in text[finish:start]:
                 return True
-        return False
+        # A label in an aligned column: its colon, then padding up to the value
+        # ("CQ-Patient Phone Number:                   3037611680").
+        gap = _PADDED_LABEL_GAP.match(text, max(0, begin - context.window), begin)
+        if gap is None:
+            return False
+        word_end = gap.start()
+        spans = context.spans(text, max(0, word_end - context.window), word_end)
+        return any(end == word_end for _, end in spans)
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``."""

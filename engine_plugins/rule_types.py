@@ -104,12 +104,16 @@ DOCUMENTATION_NETWORKS = (
 
 
 def ip_address_valid(value: str) -> bool:
-    """True when ``value`` is an IPv4 or IPv6 address, not ``::`` nor one for documentation."""
+    """True when ``value`` is an IPv4 or IPv6 address that can name a host: not the
+    unspecified address, not a loopback address (127.0.0.1, ``::1``: every machine's
+    own), nor one for documentation."""
     try:
         address = ipaddress.ip_address(value)
     except ValueError:
         return False
-    return value != "::" and not any(address in network for network in DOCUMENTATION_NETWORKS)
+    if address.is_unspecified or address.is_loopback:
+        return False
+    return not any(address in network for network in DOCUMENTATION_NETWORKS)
 
 
 def iban_valid(value: str) -> bool:
@@ -196,7 +200,8 @@ AADHAAR = _number_type(
 IP_ADDRESS = _number_type(
     "ip_address",
     ip_address_valid,
-    "Pattern candidates that parse as IPv4 or IPv6 addresses outside the documentation ranges.",
+    "Pattern candidates that parse as IPv4 or IPv6 addresses of a host"
+    " (not loopback, unspecified or documentation ones).",
 )
 
 

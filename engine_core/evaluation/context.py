@@ -74,7 +74,16 @@ _REPLY_HEAD = regex.compile(
     # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``, ``sorry, I
     # mean``, ``Korrektur:``), or a filler line (``Sandile: yep``, the value on the next).
     r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
-    rf"(?:(?:[^\W\d_]{{1,24}}[,:]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})",
+    rf"(?:(?:[^\W\d_]{{1,24}}[,:]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})"
+    # or, in a WebVTT transcript (Teams, Zoom, YouTube captions), its ``?`` closing its cue
+    # (``</v>``), blank lines, the next cue's identifier line, its timings (``00:05:02.512
+    # --> 00:05:06.970``, settings after them) and its voice tag (``<v Urs Keller>``), and up
+    # to four words (``Ja, klar. Das ist``, ``Oui, c'est``).
+    r"|\?(?:</v>)?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}(?:[^\n]{1,64}\r?\n)?"
+    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}\.[0-9]{3}[ \t]{1,4}-->[ \t]{1,4}"
+    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}\.[0-9]{3}[^\n]{0,40}\r?\n"
+    r"<v(?:\.[^\s>]{1,20})?[ \t][^>\n]{1,40}>[ \t]{0,2}"
+    r"(?:[^\W\d_]{1,16}(?:'[^\W\d_]{1,8})?[,.:]?[ \t]{1,2}){0,4}",
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
@@ -86,6 +95,16 @@ _QUESTION_WORDS = regex.compile(
 _REPLY_HEAD_CHARS = max(
     2 + 3 * 16 + 80 + 14 + 2 + 2 + 8 + _FILLER_CHARS,
     3 + 2 + 40 + 5 + 30 + 1 + 8 + max(3 * 29, _FILLER_CHARS),
+    # A WebVTT cue's: its end, blank lines, identifier, timings, voice tag and words.
+    1
+    + 4
+    + 4
+    + 2
+    + 3 * 6
+    + 66
+    + (12 + 4 + 3 + 4 + 12 + 40 + 2)
+    + (2 + 21 + 1 + 40 + 1 + 2)
+    + 4 * (16 + 9 + 1 + 2),
 )
 #: How far a question's line break lies after its word at most (the rest of its line, its
 #: mark and spaces).
@@ -99,11 +118,15 @@ _LENGTH_SLOTS = 256
 def _reply_question(text: str, start: int) -> int | None:
     """Return where the question of a transcript's reply whose value starts at ``start``
     ends (its ``?``, ``.`` or ``:``, or its line's end), or None (:data:`_REPLY_HEAD`)."""
-    if not start or text[start - 1] not in "\n \t":
+    if not start or text[start - 1] not in "\n \t>":
         return None
     low = max(0, start - _REPLY_HEAD_CHARS)
     line = text.rfind("\n", low, start)
-    if line == -1 or (text.find(":", line, start) == -1 and not text[line:start].isspace()):
+    if line == -1 or (
+        text.find(":", line, start) == -1
+        and not text[line:start].isspace()
+        and not text.startswith("<v", line + 1)  # a WebVTT cue's voice tag
+    ):
         return None  # no line break near, or a line holding more than the value, no prefix
     reply = _REPLY_HEAD.match(text, low, start)  # a reverse pattern: it ends at ``start``
     return None if reply is None else reply.start()
@@ -456,6 +479,29 @@ class Context:
                     spans.append(match.span())
                     position = match.end()
         return spans
+
+    def question_words(self, text: str, start: int) -> list[Span]:
+        """Return the spans of the words before ``start`` that, as a question's, may name a
+        reply's value starting at ``start`` or later (:func:`asks_after`; the scans' word
+        checks read no further back than the window otherwise)."""
+        low = max(0, start - REPLY_AFTER_WORD - self.longest)
+        if text.find("\n", low, start) == -1:
+            return []
+        if _A_TIME.search(text, low, min(len(text), start + _REPLY_HEAD_CHARS)) is None:
+            return []
+        return [
+            (word_start, word_end)
+            for word_start, word_end in self.spans(text, low, start)
+            if word_end + REPLY_AFTER_WORD > start and asks_after(text, word_end)
+        ]
+
+    def match(self, text: str, place: int) -> regex.Match[str] | None:
+        """Return ``words.match(text, place)``, trying only the words written at ``place``."""
+        if self.starts is None:
+            return self.words.match(text, place)
+        folded = caseless(text[place : place + self.longest])
+        keys = [key for last, key in self.starts.iter(folded) if last + 1 == len(key)]
+        return self._match_at(text, place, len(text), keys) if keys else None
 
     def _found(self, folded: str, offset: int) -> list[tuple[int, list[str]]]:
         """Return, by place in order, where the automaton finds words in ``folded`` (a

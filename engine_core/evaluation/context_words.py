@@ -14,7 +14,9 @@ from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
 from .context import (
     CASE_EXCEPTION_CHARS,
+    REPLY_AFTER_WORD,
     all_words,
+    asks_after,
     camel_joined,
     caseless,
     exceptions_folded,
@@ -302,16 +304,25 @@ class NearbyWords:
         #: The rules asked about: those with required context.
         self.indexes = frozenset(rule.index for rule in required)
         self._reach = max((rule.context.window for rule in required if rule.context), default=0)
-        self._automaton: Any = _automaton(word_owners(required))
+        owners = word_owners(required)
+        self._automaton: Any = _automaton(owners)
+        self._longest = max(map(len, owners), default=0)
 
     def near(self, text: str, start: int, stop: int) -> set[int]:
         """Return the rules asked about with a word within their reach of ``text[start:stop]``."""
         met: set[int] = set()
         if self._automaton is None:
             return met
-        nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
-        for _, indexes in self._automaton.iter(nearby):
+        low = max(0, start - self._reach)
+        for _, indexes in self._automaton.iter(caseless(text[low : stop + self._reach])):
             met |= indexes
+        # A question's word names the value opening its reply, further back: those of the
+        # words before the reach that end a question's line followed by a time.
+        far = max(0, low - REPLY_AFTER_WORD - self._longest)
+        if far < low and text.find("\n", far, stop) != -1:
+            for last, indexes in self._automaton.iter(caseless(text[far:low])):
+                if not indexes <= met and asks_after(text, far + last + 1):
+                    met |= indexes
         return met
 
 

@@ -229,7 +229,7 @@ class LabelledRuns:
                 rule = self._rules.get(index)
                 # The located words are a superset of each rule's own: it must find this one.
                 if rule is not None and rule.context is not None:
-                    word = rule.context.words.match(text, word_start)
+                    word = rule.context.match(text, word_start)
                     if word is not None and word.end() == word_end:
                         yield word_start, run.start(1), run, index
 

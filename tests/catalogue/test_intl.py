@@ -311,7 +311,6 @@ def test_not_mac_addresses(builtin: Engine, text: str) -> None:
         "2001:DA8:0:0:8:800:200C:417A",
         "2001:DA8::8:800:200C:417A",
         "FF01::101",
-        "::1",
         "0:0:0:0:0:0:13.1.68.3",
         "::FFFF:129.144.52.38",
         # RFC 5952, section 4: the recommended text form.
@@ -322,6 +321,16 @@ def test_not_mac_addresses(builtin: Engine, text: str) -> None:
 def test_ipv6_addresses(builtin: Engine, address: str) -> None:
     """IPv6 addresses in every notation of RFC 4291 are IP_ADDRESS."""
     assert values(builtin, f"The host {address} answered.", "IP_ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(
+    "address", ["127.0.0.1", "127.1.2.3", "0.0.0.0", "::1", "0:0:0:0:0:0:0:1", "::"]
+)
+def test_loopback_and_unspecified_addresses_name_no_host(builtin: Engine, address: str) -> None:
+    """Every machine's own address and the unspecified one identify no one (curl -v's
+    ``Trying [::1]...``, a server's ``listening on 0.0.0.0:8080``)."""
+    text = f"Trying [{address}]... listening on {address} port 8080"
+    assert values(builtin, text, "IP_ADDRESS") == []
 
 
 @pytest.mark.parametrize(
@@ -567,6 +576,12 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("BDAY;VALUE=date:19531015", "19531015"),
         ('{"dateOfBirth": "19880303"}', "19880303"),
         ("patient_dob=19790526 status=ok", "19790526"),
+        # In an aligned column (an NCPDP claim as a switch log prints it), and after a DICOM
+        # element's value representation (pydicom's dump of Patient's Birth Date).
+        ("  C4-Date of Birth:                          19500621\n", "19500621"),
+        ("(0010,0030) Patient's Birth Date                DA: '19561004'\n", "19561004"),
+        # A Greek deed's "born on".
+        ("- Νίκος Γεωργίου, γεννηθείς/είσα στις 16/01/1967, κάτοικος Αθηνών", "16/01/1967"),
         # An EDI message's or a payment message's birth date element: UN/EDIFACT PAXLST's
         # DTM+329, X12 834's DMG segment, ISO 20022's BirthDt.
         ("NAD+FL+++ZHOU:XIAOLING'\nATT+2++M'\nDTM+329:19940922:102'\nLOC+178+PVG'", "19940922"),
@@ -857,6 +872,9 @@ def test_a_run_of_digits_without_a_phone_label_is_no_phone(builtin: Engine, text
         ("Mój numer telefonu: 882583533", "882583533"),  # Polish mobile
         ("Cellulare: 3809682230", "3809682230"),  # Italian mobile
         ("手机号码 13247634468", "13247634468"),  # Chinese mobile
+        # An aligned column: the label's colon, then padding (an NCPDP claim's patient phone).
+        ("  CQ-Patient Phone Number:                   3037611680\n", "3037611680"),
+        ("Telefonnummer:                 04089806769\n", "04089806769"),
     ],
 )
 def test_a_run_of_digits_beside_a_phone_word_of_its_language(
@@ -875,6 +893,9 @@ def test_a_run_of_digits_beside_a_phone_word_of_its_language(
             "88012203974",
         ),
         ("Bestellnummer 04089806769", "04089806769"),
+        # Aligned under another field's label: no phone word ends where the padding begins.
+        ("  CP-Patient Zip Code:                       3037611680\n", "3037611680"),
+        ("Telefon: siehe unten   Bestellnummer:        04089806769\n", "04089806769"),
     ],
 )
 def test_a_run_of_digits_off_its_label_line_is_no_phone(

@@ -46,6 +46,10 @@ def test_the_quick_search_finds_what_the_pattern_finds(
     assert context.spans(text, low, high) == _pattern_spans(context, text, low, high)
     overlapping = [match.span() for match in context.words.finditer(text, overlapped=True)]
     assert context.every_span(text) == overlapping
+    for place in range(len(text) + 1):
+        expected = context.words.match(text, place)
+        found = context.match(text, place)
+        assert (found and found.span()) == (expected and expected.span()), place
 
 
 def test_the_builtin_rules_search_their_words_alike() -> None:

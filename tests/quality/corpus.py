@@ -291,7 +291,7 @@ def _ip(rng: random.Random, fake: Faker) -> str:
         for index in range(start, start + rng.randint(2, 3)):
             groups[index % 8] = "0"
         return ipaddress.IPv6Address(":".join(groups)).compressed
-    return rng.choice(["::1", "fe80::1", "2001:4860:4860::8888"])
+    return rng.choice(["2a02:8108::1", "fe80::1", "2001:4860:4860::8888"])
 
 
 _SUFFIXES = (

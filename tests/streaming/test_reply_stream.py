@@ -84,6 +84,24 @@ _REPLIES = [
         "US_SSN",
         "536904399",
     ),
+    # A WebVTT transcript (Teams): the question closes its cue, the reply's cue follows
+    # with its identifier, timings and voice tag, the value right after it or a few words.
+    (
+        "0b5f56ee-91de-4cff-9618-7e94bd4e7f5a/4-0\n00:05:00.181 --> 00:05:02.212\n"
+        "<v Laura Keller>Danke. Und Ihre Handynummer?</v>\n\n"
+        "0b93e4b4-7ffe-447e-8c6b-83a49d8834eb/5-0\n00:05:02.512 --> 00:05:06.970\n"
+        "<v Urs Keller>078 156 02 15</v>\n",
+        "PHONE",
+        "078 156 02 15",
+    ),
+    # The same without cue identifiers (python-stdnum's example of at.vnr).
+    (
+        "WEBVTT\n\n00:03:30.100 --> 00:03:36.202\n"
+        "<v Johanna Huber>Könnten Sie mir bitte Ihre Sozialversicherungsnummer geben?</v>\n\n"
+        "00:03:36.346 --> 00:03:38.750\n<v Magdalena Huber>Ja, klar. Das ist 1237 010180.</v>\n",
+        "AT_SOCIAL_SECURITY",
+        "1237 010180",
+    ),
     # A bare SSN needs its word (python-stdnum's example of us.ssn).
     (
         "Lisa, [31.01.2024 09:42]\nSSN?\n\nJacqueline Scott, [31.01.2024 09:42]\n536904399\n",
@@ -133,6 +151,12 @@ def test_a_reply_to_a_question_is_named_by_its_word(
         "Date of birth?\n\nRoland Rolland  9:06 PM\nok\nsee below\n14/03/1985\n",
         # A prefix without a time: a field of a form, not a reply's speaker.
         "Inserisca il suo Data nascita, grazie mille davvero.\nNota: okay so 15/02/1967\n",
+        # A WebVTT cue more than a few words long before the date: not the reply's value.
+        "00:00:01.000 --> 00:00:02.000\n<v Ann>Date of birth?</v>\n\n"
+        "00:00:02.500 --> 00:00:04.000\n<v Bob>I think the meeting was on 14/03/1985</v>\n",
+        # A cue's statement, not a question.
+        "00:00:01.000 --> 00:00:02.000\n<v Ann>Date of birth noted.</v>\n\n"
+        "00:00:02.500 --> 00:00:04.000\n<v Bob>14/03/1985</v>\n",
     ],
 )
 def test_other_lines_after_a_word_are_no_reply(built: Engine, text: str) -> None:
