@@ -487,6 +487,14 @@ SPECS: dict[str, Spec] = {
     "secret.newrelic_insert_key": simple("NRII-", (B64URL, 32)),
     "secret.sentry_user_token": simple("sntryu_", (HEX, 64)),
     "secret.sentry_org_token": Spec(makers=[sentry_org], literal="sntrys_"),
+    "secret.sentry_dsn_secret": Spec(
+        makers=[
+            seq("https://", (HEX, 32), ":", (HEX, 32), "@o783119.ingest.sentry.io/1653356"),
+            seq("http://", (HEX, 32), ":", (HEX, 32), "@sentry.corp.internal:9000/12"),
+        ],
+        literal="https?",
+        short=seq("https://", (HEX, 32), ":", (HEX, 31), "@o1.ingest.sentry.io/5"),
+    ),
     "secret.grafana_cloud_token": ranged(
         lambda rng: "glc_" + base64.b64encode(rng.randbytes(100)).decode(),
         seq("glc_", (B62, 32)),
@@ -508,6 +516,7 @@ SPECS: dict[str, Spec] = {
     "secret.supabase_access_token": simple("sbp_", (LOWER_ALNUM, 40)),
     "secret.linear_api_key": simple("lin_api_", (B62, 40)),
     "secret.notion_integration_token": simple("ntn_", (DIGITS, 11), (B62, 35)),
+    "secret.notion_legacy_token": simple("secret_", (B62, 43)),
     "secret.figma_pat": simple("figd_", (B64URL, 40)),
     "secret.doppler_personal_token": simple("dp.pt.", (B62, 43)),
     "secret.pulumi_access_token": simple("pul-", (HEX, 40)),
@@ -560,6 +569,17 @@ SPECS: dict[str, Spec] = {
         makers=[jwt("HS256", 32), jwt("RS256", 256), jwt("ES384", 96)],
         literal="eyJ",
         short=lambda rng: jwt("HS256", 32)(rng).rpartition(".")[0],
+    ),
+    "secret.sql_password": Spec(
+        makers=[
+            seq("PASSWORD '", (B62 + "!#%^*", 16), "'"),
+            seq("IDENTIFIED BY '", (B62, 20), "'"),
+            seq("identified with caching_sha2_password by '", (B62, 12), "'"),
+            seq("IDENTIFIED BY ", (B62, 14)),
+        ],
+        literal="PASSWORD|IDENTIFIED|identified",
+        short=seq("PASSWORD '", (B62, 7), "'"),
+        # The JSON and YAML forms hold the statement's quotes as they are: no context bars it.
     ),
     "secret.connection_string": Spec(
         makers=[

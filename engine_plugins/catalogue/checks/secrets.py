@@ -296,6 +296,15 @@ def password_assignment_valid(value: str) -> bool:
     return literal.strip("\"'`") not in PUBLISHED_EXAMPLES and high_entropy(literal)
 
 
+def sql_password_valid(value: str) -> bool:
+    """Return True when the literal an SQL statement sets as a password (its last word, its
+    quotes stripped) passes :func:`high_entropy`."""
+    literal = value.rsplit(maxsplit=1)[-1]
+    if len(literal) >= 2 and literal[0] in "\"'" and literal[-1] == literal[0]:
+        literal = literal[1:-1]
+    return literal not in PUBLISHED_EXAMPLES and high_entropy(literal)
+
+
 def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
     """Return ``check`` refusing the published examples (:data:`PUBLISHED_EXAMPLES`) too."""
 
@@ -322,5 +331,6 @@ CHECKS = {
         private_key_block_valid,
         pypi_macaroon_valid,
         random_mixed_case,
+        sql_password_valid,
     )
 }
