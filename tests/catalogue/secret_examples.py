@@ -519,6 +519,18 @@ SPECS: dict[str, Spec] = {
     "secret.notion_legacy_token": simple("secret_", (B62, 43)),
     "secret.figma_pat": simple("figd_", (B64URL, 40)),
     "secret.doppler_personal_token": simple("dp.pt.", (B62, 43)),
+    "secret.doppler_token": Spec(
+        makers=[
+            seq("dp.st.prd.", (B62, 43)),
+            seq("dp.st.", (B62, 44)),
+            seq("dp.ct.", (B62, 43)),
+            seq("dp.sa.", (B62, 43)),
+            seq("dp.scim.", (B62, 43)),
+            seq("dp.audit.", (B62, 40)),
+        ],
+        shortest=seq("dp.ct.", (B62, 40)),
+        literal=r"dp\.",
+    ),
     "secret.pulumi_access_token": simple("pul-", (HEX, 40)),
     "secret.postman_api_key": simple("PMAK-", (HEX, 24), "-", (HEX, 34)),
     "secret.age_secret_key": simple("AGE-SECRET-KEY-1", (BECH32, 58)),
