@@ -579,6 +579,9 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         # In an aligned column (an NCPDP claim as a switch log prints it), and after a DICOM
         # element's value representation (pydicom's dump of Patient's Birth Date).
         ("  C4-Date of Birth:                          19500621\n", "19500621"),
+        # A range after it is the stay's, not the birth date's (a discharge letter).
+        ("geboren 08-08-1937, opgenomen van 16-10-2024 tot 24-10-2024.", "08-08-1937"),
+        ("DOB: 12/05/1960 - 64 y/o", "12/05/1960"),
         ("(0010,0030) Patient's Birth Date                DA: '19561004'\n", "19561004"),
         # A Greek deed's "born on".
         ("- Νίκος Γεωργίου, γεννηθείς/είσα στις 16/01/1967, κάτοικος Αθηνών", "16/01/1967"),
@@ -640,6 +643,10 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "DTM+329:20301301:102'",  # no month 13
         "DTP*336*D8*20210823~",  # X12's employment begin date
         "Rating 4/19640812",  # not a line's 4/
+        # The first date of a stay's range, next to the patient's birth word.
+        "Elke Mertens, geboren, opgenomen van 16-10-2024 tot 24-10-2024.",
+        "geb. am ..., die/der sich vom 02.04.2024 bis 13.04.2024 in Behandlung befand",
+        "DOB on file; admitted 2024-01-08 to 2024-01-22",
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:

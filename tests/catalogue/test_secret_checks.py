@@ -135,6 +135,9 @@ def test_grafana_checksum() -> None:
     assert not checks.grafana_token_checksum_valid(token[:-1] + ("0" if token[-1] != "0" else "1"))
     assert not checks.grafana_token_checksum_valid("glsb" + token[4:])
     assert not checks.grafana_token_checksum_valid(token.replace("_", "-", 1))
+    # The CRC32's bytes in the other order are taken too (see the check's docstring).
+    key, _, tail = token.rpartition("_")
+    assert checks.grafana_token_checksum_valid(f"{key}_{bytes.fromhex(tail)[::-1].hex()}")
 
 
 @pytest.mark.parametrize("location", [b"pypi.org", b"test.pypi.org"])

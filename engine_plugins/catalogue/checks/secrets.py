@@ -179,10 +179,18 @@ def crc32_base62_checksum_valid(value: str) -> bool:
 
 
 def grafana_token_checksum_valid(value: str) -> bool:
-    """Return True when a glsa_ token ends in the little-endian hex CRC32 of what precedes it."""
+    """Return True when a glsa_ token ends in the hex CRC32 of what precedes it.
+
+    Its bytes are taken in either order: the source this check was written from gives
+    them little-endian, another writer's tokens big-endian, and Grafana's own generator
+    could not be read again to settle it. Either way a random tail passes once in 2**31.
+    """
     key, _, checksum = value.rpartition("_")
-    expected = zlib.crc32(key.encode("ascii")).to_bytes(4, "little").hex()
-    return key.startswith("glsa_") and checksum == expected
+    crc = zlib.crc32(key.encode("ascii"))
+    return key.startswith("glsa_") and checksum in {
+        crc.to_bytes(4, "little").hex(),
+        crc.to_bytes(4, "big").hex(),
+    }
 
 
 #: Provider formats that carry a checksum, and the check a real token of theirs passes.
