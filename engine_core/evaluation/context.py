@@ -87,6 +87,8 @@ _REPLY_HEAD = regex.compile(
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
+#: A reply's line opening with its speaker's prefix and time (_REPLY_HEAD's second shape).
+_SPEAKER_LINE = regex.compile(r"[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]")
 _QUESTION_WORDS = regex.compile(
     rf"[^\n\d!?]{{0,{_QUESTION_TAIL}}}"
     r"|[.:#]?[ \t]{0,4}[0-9A-Za-z]{1,6}(?:[ ][0-9A-Za-z]{1,6})?[ \t]{0,4}(?:\.{2,3}|\u2026)"
@@ -134,10 +136,17 @@ def _reply_question(text: str, start: int) -> int | None:
 
 def asks_after(text: str, word_end: int) -> bool:
     """True when a word ending at ``word_end`` may be a question's, whose reply's value lies
-    up to :data:`REPLY_AFTER_WORD` after it: its line ends soon, and a time follows (the
-    reply's header or prefix)."""
+    up to :data:`REPLY_AFTER_WORD` after it (:data:`_REPLY_HEAD`'s shapes, loosely): its
+    line ends soon, with a ``?`` (a cue's ``</v>`` after it) and a time after it (the
+    reply's header or cue timings), or before a line opening with a speaker's prefix
+    holding its time (``[00:01:01] Caller:``)."""
     line_end = text.find("\n", word_end, word_end + _QUESTION_LINE_END)
     if line_end == -1:
+        return False
+    if _SPEAKER_LINE.match(text, line_end + 1) is not None:
+        return True
+    ending = text[word_end:line_end].rstrip(" \t\r")
+    if not (ending.endswith("?") or ending.endswith("?</v>")):
         return False
     return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
 

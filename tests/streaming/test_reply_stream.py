@@ -8,6 +8,7 @@ import pytest
 from streaming_support import assert_no_split, assert_no_value_released, expected, run_stream
 
 from engine_core import Engine
+from engine_core.evaluation.context import asks_after
 
 _PROSE = "Nothing in this sentence is a value, nor a label of one. "
 
@@ -182,3 +183,21 @@ def test_a_stream_releases_what_evaluate_returns_for_a_reply(
     exp = expected(built.compiled_pack, text)
     assert_no_value_released(text, exp, run.released)
     assert_no_split(run.released, exp.tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "asks"),
+    [
+        ("Date de naissance?\n\nRoland Rolland  9:06 PM\n14 décembre 1956\n", "naissance", True),
+        ("Ihre Handynummer?</v>\n\n00:05:02.512 --> 00:05:06.970\n<v Urs>0", "Handynummer", True),
+        ("Agent: your date of birth.\n[00:01:01] Caller: mm, 30.08.1988\n", "birth", True),
+        # A record's line, then another record opening with its time stamp: no speaker.
+        ("ship phone\n2021-06-12T10:32:38.413Z invoice PO12114343 total 1407.53\n", "phone", False),
+        ("Date of birth?\nThe notes of yesterday's meeting are attached\n", "birth", False),
+    ],
+)
+def test_a_word_asks_only_on_a_question_s_line(text: str, word: str, asks: bool) -> None:
+    """A word names a reply's value further back than its window only on a question's line:
+    its ``?`` and a time after it, or a speaker's prefix with its time on the next line (a
+    log's time stamps alone, on every line, are no reply's)."""
+    assert asks_after(text, text.index(word) + len(word)) is asks
