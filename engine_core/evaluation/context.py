@@ -416,11 +416,13 @@ class Context:
             caseless(word) for word in folded_words(options.get("context_in_country") or ())
         }
         field_head = bool(options.get("context_field_head", False))
-        ordered = sorted(words, key=len, reverse=True)
-        alternatives = "|".join(_word_pattern(word, field_head) for word in ordered)
+        patterns = [
+            (word, _word_pattern(word, field_head)) for word in sorted(words, key=len, reverse=True)
+        ]
+        alternatives = "|".join(pattern for _, pattern in patterns)
         by_key: dict[str, list[str]] = {}
-        for word in ordered:
-            by_key.setdefault(caseless(word), []).append(_word_pattern(word, field_head))
+        for word, pattern in patterns:
+            by_key.setdefault(caseless(word), []).append(pattern)
         phrases = folded_words(options.get("context_except") or ())
         excepts = (
             regex.compile(

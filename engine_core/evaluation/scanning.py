@@ -511,15 +511,10 @@ class Scanner:
                 if not (skip and group.indexes <= skip):
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
-                    reach = self._word_reach.get(anchor) if words is not None else None
                     worded = (
-                        None
-                        if reach is None or not contextual or words is None
-                        else _merged(
-                            sorted(
-                                _word_reaches(text, start, stop, words, group.indexes - skip, reach)
-                            )
-                        )
+                        self._worded(group, text, start, stop, skip, words)
+                        if contextual and words is not None
+                        else None
                     )
                     self._scan_group(
                         group, text, start, stop, found, skip, hits, ends_by, nearby, worded
@@ -660,6 +655,23 @@ class Scanner:
             if regions is not None:
                 chosen.append((located, regions))
         return chosen
+
+    def _worded(
+        self,
+        group: _ScanGroup,
+        text: str,
+        start: int,
+        stop: int,
+        skip: frozenset[int],
+        words: Sequence[WordSpan],
+    ) -> list[tuple[int, int]] | None:
+        """Return the sorted ranges of ``text[start:stop]`` a value of ``group`` can touch,
+        when it is a context-only group the one pass serves but cannot search near its
+        words alone (:attr:`_word_reach`); else None."""
+        reach = self._word_reach.get(group.anchor)
+        if reach is None:
+            return None
+        return _merged(sorted(_word_reaches(text, start, stop, words, group.indexes - skip, reach)))
 
     def _parts_left(
         self,
