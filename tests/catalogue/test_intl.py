@@ -803,6 +803,50 @@ def test_a_bracketed_at_without_a_domain_is_no_address(builtin: Engine, text: st
     assert values(builtin, text, "EMAIL") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Write to harry dot patel at sky dot com", "harry dot patel at sky dot com"),
+        ("Maintainer: JANE.DOE AT EXAMPLE DOT ORG", "JANE.DOE AT EXAMPLE DOT ORG"),
+        ("Escríbeme a juan.perez arroba gmail punto com", "juan.perez arroba gmail punto com"),
+        ("Copyright 2019 tim.ruehsen at gmx.de", "tim.ruehsen at gmx.de"),
+        ("mail me: kw84 at posteo.de", "kw84 at posteo.de"),
+        ("any questions: john at gmail dot com", "john at gmail dot com"),
+        ("e-mail john @ gmail . com today", "john @ gmail . com"),
+        ("Scrivimi: m.bianchi chiocciola libero punto it", "m.bianchi chiocciola libero punto it"),
+    ],
+)
+def test_an_address_with_its_at_written_as_a_word_is_found_whole(
+    builtin: Engine, text: str, address: str
+) -> None:
+    """An @ written as a bare word (at, arroba, chiocciola) or between spaces, its dots
+    perhaps as words too (dot, punto): found whole and redacted."""
+    assert values(builtin, text, "EMAIL") == [address]
+    assert address not in builtin.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "look at this dot com",
+        "Sign up at gmail.com to start",  # a provider's name with a plain dot: a web site
+        "Look at google.com for it",
+        "available at example.com",
+        "we met at the hotel dot com",
+        "493 pcs at 1521.52 GBP due 25.3.2025",
+        "Python 3.12 at python.org",
+        "thanks @ john . Great",
+        "price 3 @ 2.50 . Fine",
+        "staff at acme dot company",  # no top-level domain
+    ],
+)
+def test_prose_with_at_and_dot_is_no_address(builtin: Engine, text: str) -> None:
+    """A bare "at" is prose's: without a local part holding a dot, an underscore, a digit or
+    a spelled-out dot, a sign for the @, or a mailbox provider with a spelled-out dot, and a
+    top-level domain, nothing is reported."""
+    assert values(builtin, text, "EMAIL") == []
+
+
 @pytest.mark.parametrize("text", ["discount 50%40 off", "ratio a%40b", "progress 100%40s left"])
 def test_a_percent_sign_before_40_is_no_address(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "EMAIL") == []
