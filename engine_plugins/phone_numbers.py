@@ -288,6 +288,9 @@ _MIN_SPLIT_GROUP = 3
 _GROUP = re.compile(r"[0-9]+")
 #: A label's colon and the padding of an aligned column before a value, read backwards.
 _PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
+#: What stands between a label and its value: a bracketed qualifier, a colon or a period
+#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), searched back from the value.
+_LABEL_GAP = regex.compile(r"(?:[ \t]*\([^()\n]{1,16}\))?[ \t]*[:=.#]?[ \t]*", regex.REVERSE)
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).
@@ -390,6 +393,15 @@ def _numbers_at(
     return ((begin + first, begin + last) for first, last in numbers(text[begin:finish]))
 
 
+def _remembered_numbers(valid: Callable[[str], bool]) -> Callable[[str], tuple[Span, ...]]:
+    """Return :meth:`PhoneMatcher._numbers` of a whole candidate for ``valid``, remembered."""
+
+    def split(value: str) -> tuple[Span, ...]:
+        return tuple(PhoneMatcher._numbers(value, 0, len(value), valid))
+
+    return functools.lru_cache(maxsize=VALIDATOR_CACHE)(split)
+
+
 class PhoneMatcher(RegexMatcher):
     """Phone candidates, split only where a phone number's digit groups allow it.
 
@@ -412,6 +424,10 @@ class PhoneMatcher(RegexMatcher):
     #: has no grouping to check. None: such candidates do not count. Rules without required
     #: context read runs as their pattern says (the same in :meth:`candidates_in_window`).
     label_window: int | None = None
+    #: The numbers of the rule's label regions in a candidate: they count right after a
+    #: label (see :meth:`_labelled_numbers`): an English "Phone:" in a multinational export
+    #: labels every country's numbers. Set by :meth:`label_regions`.
+    _label_numbers: Callable[[str], tuple[Span, ...]] | None = None
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[Span]:
         """Return the spans of the phone numbers in ``text[start:end]``."""
@@ -452,10 +468,28 @@ class PhoneMatcher(RegexMatcher):
                             continue
                         if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
                             continue
-                    spans.extend(_numbers_at(numbers, text, begin, finish))
+                    found = list(_numbers_at(numbers, text, begin, finish))
+                    if not found and self._label_numbers is not None:
+                        found = self._labelled_numbers(text, begin, finish)
+                    spans.extend(found)
         except TimeoutError:
             raise self.timed_out() from None
         return spans
+
+    def _labelled_numbers(self, text: str, begin: int, finish: int) -> list[Span]:
+        """Return the numbers of the label regions in a candidate right after a label: a
+        context word, then only a bracketed qualifier, a colon and padding ("Phone: ",
+        "Mobile (ES):   ", a "phone" column's cell). A word further off names what a
+        sentence is about as often ("Ring til mig på 38 23 55 7", "units to the phone")."""
+        context, numbers = self.required_context, self._label_numbers
+        if context is None or numbers is None:
+            return []
+        gap = _LABEL_GAP.match(text, max(0, begin - context.window), begin)
+        word_end = begin if gap is None else gap.start()
+        words = context.spans(text, max(0, word_end - context.window), word_end)
+        if not any(end == word_end for _, end in words):
+            return []
+        return list(_numbers_at(numbers, text, begin, finish))
 
     def _labelled(self, text: str, begin: int, finish: int) -> bool:
         """True when a context word lies within :attr:`label_window` of ``[begin, finish)``
@@ -582,18 +616,17 @@ class PhoneMatcher(RegexMatcher):
         nearby = caseless(text[max(0, start - self._reach) : stop + self._reach])
         return next(self._finder.iter(nearby), None) is not None
 
+    def label_regions(self, validator: Callable[[str], bool]) -> None:
+        """Count the numbers ``validator`` accepts beside a label (see :attr:`_label_numbers`)."""
+        self._label_numbers = _remembered_numbers(validator)
+
     def _numbers_of(self) -> Callable[[str], tuple[Span, ...]]:
         """Return the phone numbers in a candidate (spans in it), remembered per candidate:
         they depend on the candidate's text alone, and numbers repeat in logs and tables."""
         numbers: Callable[[str], tuple[Span, ...]] | None = getattr(self, "_numbers_cache", None)
         if numbers is None:
-            valid = self.validator
-            assert valid is not None
-
-            def split(value: str) -> tuple[Span, ...]:
-                return tuple(PhoneMatcher._numbers(value, 0, len(value), valid))
-
-            numbers = self._numbers_cache = functools.lru_cache(maxsize=VALIDATOR_CACHE)(split)
+            assert self.validator is not None
+            numbers = self._numbers_cache = _remembered_numbers(self.validator)
         return numbers
 
     @staticmethod

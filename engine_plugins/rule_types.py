@@ -207,13 +207,18 @@ IP_ADDRESS = _number_type(
 
 def _phone_problems(rule: RuleDeclaration) -> list[str]:
     problems = regex_rule_problems(rule)
-    for name in ("regions", "plan_regions"):
+    for name in ("regions", "plan_regions", "label_regions"):
         unknown = unknown_regions(rule.options.get(name) or ())
         if unknown:
             problems.append(
                 f"rule {rule.id!r}: options.{name}: no phone numbering metadata for "
                 f"{', '.join(map(repr, unknown))} (ISO 3166-1 alpha-2 codes, upper case)"
             )
+    if rule.options.get("label_regions") and not rule.options.get("context_required"):
+        problems.append(
+            f"rule {rule.id!r}: options.label_regions needs context_required: true "
+            "(a label is one of the rule's context words)"
+        )
     return problems
 
 
@@ -232,6 +237,10 @@ def _compile_phone(rule: RuleDeclaration) -> RegexMatcher:
     if context is not None and context.required:
         matcher.require_context(context, all_words(rule.options))
         matcher.label_window = rule.options.get("label_window")
+        label_regions = rule.options.get("label_regions")
+        if label_regions:
+            grouped = bool(rule.options.get("grouped", False))
+            matcher.label_regions(PhoneValidator(label_regions, grouped=grouped))
     return matcher
 
 
@@ -268,6 +277,15 @@ PHONE_NUMBER = RuleType(
             "when a context word lies within this many characters of it, the word included "
             "(a label: 'Telefon 04089806769'); without this option such runs do not count.",
             minimum=1,
+        ),
+        Option(
+            "label_regions",
+            list,
+            "With required context: regions whose national numbers count only right after a "
+            "label (a context word, then at most a bracketed qualifier, a colon and padding: "
+            "'Phone: ', 'Mobile (ES): ', or a column header naming it), when libphonenumber "
+            "knows them as allocated: an English 'Phone:' in a multinational export labels "
+            "every country's numbers.",
         ),
         Option(
             "international_plan",

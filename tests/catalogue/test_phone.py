@@ -215,6 +215,57 @@ def test_other_identifiers_are_not_phones(builtin: Engine, text: str) -> None:
     assert values(builtin, text, "PHONE") == []
 
 
+#: Regions of intl.phone_en's label_regions: another language's numbers under English labels.
+LABELLED_REGIONS = ("ES", "FR", "DE", "IT", "PL", "NL", "SE", "JP", "BR", "TR")
+
+
+@pytest.mark.parametrize("region", LABELLED_REGIONS)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Phone: {v}",
+        "Mobile number:   {v}",
+        "guest_name,rsvp,phone,plus_one\nJavier Molina,yes,{v},1\nIrene Gil,no,,0",
+        "| Name | Phone |\n|---|---|\n| Jana Krüger | {v} |",
+    ],
+)
+def test_a_national_number_under_an_english_label_is_found(
+    builtin: Engine, template: str, region: str
+) -> None:
+    """A multinational export labels every country's numbers in English: beside "Phone:"
+    or under a "phone" column, another region's national number is PHONE
+    (``label_regions``)."""
+    number = _national(region)
+    assert values(builtin, template.format(v=number), "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We shipped 612 07 26 02 units to the phone store",  # the word after: no label
+        "Phone support covers tickets\nref 612 07 26 02",  # another line
+        "Our phone line moved; the case reference stays 612 07 26 02",  # too far from the word
+    ],
+)
+def test_another_regions_number_needs_a_label_right_before_it(builtin: Engine, text: str) -> None:
+    """A Spanish mobile number's digits count under an English word only beside its label."""
+    assert values(builtin, text, "PHONE") == []
+
+
+def test_label_regions_need_required_context() -> None:
+    """label_regions reads the rule's context words as labels: without required context
+    the playbook is refused, as it is for an unknown region."""
+    rule = json.loads(_playbook(["PL"]))
+    rule["rules"][0]["options"]["label_regions"] = ["ES"]
+    with pytest.raises(UnsupportedPackDeclarationError, match="label_regions needs context"):
+        parse_playbook(json.dumps(rule))
+    rule["rules"][0]["options"].update(
+        label_regions=["XX"], context=["phone"], context_required=True
+    )
+    with pytest.raises(UnsupportedPackDeclarationError, match="'XX'"):
+        parse_playbook(json.dumps(rule))
+
+
 def _playbook(regions: list[str]) -> str:
     """A playbook with one phone_number rule for three groups of three digits."""
     rule = {
