@@ -90,7 +90,7 @@ def test_an_order_number_is_no_phone(builtin: Engine) -> None:
     """Only "my number" right before a number names a phone: "my order number" names an
     order's, "mon numéro de sécurité sociale" a social-security number (python-stdnum's
     fr.nir example), and "Mon numéro AVS" on the next line names no number above it."""
-    assert values(builtin, f"my order number is {_national('AU')}", "PHONE") == []
+    assert values(builtin, f"my order number is {_national('SG')}", "PHONE") == []
     text = "Mon numéro de sécurité sociale : 2 95 10 99 126 111 93"
     assert [(hit.category, hit.value) for hit in hits(builtin, text)] == [
         ("FR_NIR", "2 95 10 99 126 111 93")
@@ -138,11 +138,15 @@ def everything_phone(codon_engine: Callable[..., Engine]) -> Engine:
     return codon_engine("phone", "intl.phone_*")
 
 
-@pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR"])
+@pytest.mark.parametrize("region", ["US", "GB", "DE", "FR", "IL", "ZA", "BR", "AU"])
 def test_some_national_formats_need_no_word(builtin: Engine, region: str) -> None:
     """The national formats of a few countries are distinctive enough on their own."""
     number = _national(region)
     assert values(builtin, f"Details: {number}. Thanks", "PHONE") == [number]
+    mobile = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    assert mobile is not None
+    written = phonenumbers.format_number(mobile, NATIONAL)
+    assert values(builtin, f"Details: {written}. Thanks", "PHONE") == [written]
     # India's mobile numbers, written 5-5 (a landline's 6-5 grouping needs a phone word).
     assert values(builtin, "Details: 98765 43210. Thanks", "PHONE") == ["98765 43210"]
 

@@ -17,6 +17,8 @@ PIECES = st.sampled_from(
         "+44 20 7946 0958",
         "(02) 9876 5432",
         "0412 345 678",
+        "612 07 26 02",  # Spain's: a label region of intl.phone_en (right after "Phone: ")
+        "Phone: ",
         "1-2",
         "12.34.56",
         "word ",
@@ -39,7 +41,8 @@ def _whole_range(matcher: PhoneMatcher, text: str) -> list[tuple[int, int]]:
     for match in matcher.pattern.finditer(text):
         begin, finish = match.span()
         if finish > begin and context.distance(text, begin, finish) is not None:
-            spans.extend(matcher._numbers(text, begin, finish, matcher.validator))
+            found = matcher._numbers(text, begin, finish, matcher.validator)
+            spans.extend(found or matcher._labelled_numbers(text, begin, finish))
     return spans
 
 
