@@ -81,3 +81,26 @@ def test_vat_needs_no_label() -> None:
     assert values(engine, "Puoi controllare IT00743110157?", "IT_VAT") == ["IT00743110157"]
     assert values(engine, "Eccolo: 00743110158.", "IT_VAT") == []  # check digit changed
     assert values(engine, "Lotto 00743110157.5 kg", "IT_VAT") == []  # a decimal number
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name,email,national_id,iban\n"
+        "Luca Marino,luca.marino73@tiscali.it,CA00000AA,IT75L9242167278868740903058\n",
+        "ID card: CA00000AA (Roma, tel +39 06 1234 5678)",
+        "Identity document number CA00000AA, codice fiscale RSSMRA85T10A562S",
+    ],
+)
+def test_an_english_word_names_the_card_where_the_text_shows_italy(
+    builtin: Engine, text: str
+) -> None:
+    """ "national ID" or "ID card" is every country's, so it names an Italian card number only
+    beside a value of Italy's: an IT IBAN, a +39 phone, an .it address, a fiscal code."""
+    assert values(builtin, text, "IT_IDENTITY_CARD") == ["CA00000AA"]
+
+
+def test_an_english_word_alone_names_no_italian_card(builtin: Engine) -> None:
+    text = "name,email,national_id,iban\nJens Willems,jens@telenet.be,CA00000AA,BE72008315394516\n"
+    assert values(builtin, text, "IT_IDENTITY_CARD") == []
+    assert values(builtin, "ID card: CA00000AA", "IT_IDENTITY_CARD") == []
