@@ -307,7 +307,7 @@ class Columns:
         if candidates.isdisjoint(self._required):
             return {}, frozenset()
         labels: dict[int, int] = {}
-        country_only: set[int] = set()
+        country_only: dict[int, int] = {}
         for index in candidates:
             context = self._rules[index].context
             assert context is not None
@@ -325,12 +325,17 @@ class Columns:
             if longest:
                 labels[index] = header_distance(longest)
             elif in_country:
-                country_only.add(index)
+                country_only[index] = in_country
         if self._required.isdisjoint(labels):
-            return {}, frozenset()
-        # The cell is one label for every rule it names: a rule of the row's country is
-        # as near as the one it names by its own words, and wins where the row shows it.
-        nearest = min(labels.values())
+            if self._required.isdisjoint(country_only):
+                return {}, frozenset()
+            # Only words every country uses (national_id, personal_number): the cell names
+            # the rules of the country each row shows, and no other.
+            nearest = header_distance(max(country_only.values()))
+        else:
+            # The cell is one label for every rule it names: a rule of the row's country is
+            # as near as the one it names by its own words, and wins where the row shows it.
+            nearest = min(labels.values())
         for index in country_only:
             labels[index] = nearest
         return labels, frozenset(country_only)

@@ -219,6 +219,11 @@ def _context_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
             f"{where}: needs options.country_categories, options.country_values or "
             "options.country_text"
         ]
+    own = {str(word).casefold() for word in options.get("context") or ()}
+    both = [word for word in options["context_in_country"] if str(word).casefold() in own]
+    if both:
+        # A word is the rule's everywhere or only in its country, never both.
+        return [f"{where}: {', '.join(map(repr, both))} already in options.context"]
     problems = []
     for name in shown_by[1:]:
         for expression in options.get(name) or ():

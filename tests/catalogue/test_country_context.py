@@ -137,6 +137,46 @@ def test_a_header_cell_with_only_a_country_word_names_the_country_the_row_shows(
     ]
 
 
+#: python-stdnum's published examples, with the country codes a KYC export writes.
+NATIONAL_NUMBERS = [
+    ("NO_FODSELSNUMMER", "15108695088", "NO", "NOR"),
+    ("PL_PESEL", "44051401359", "PL", "POL"),
+    ("EE_ISIKUKOOD", "36805280109", "EE", "EST"),
+    ("NL_BSN", "111222333", "NL", "NLD"),
+    ("TR_NATIONAL_ID", "17291716060", "TR", "TUR"),
+    ("BG_EGN", "7523169263", "BG", "BGR"),
+]
+
+
+@pytest.mark.parametrize(("category", "number", "alpha2", "alpha3"), NATIONAL_NUMBERS)
+def test_an_english_field_names_the_national_number_of_the_country_shown(
+    builtin: Engine, category: str, number: str, alpha2: str, alpha3: str
+) -> None:
+    """A KYC webhook's personal_number beside its nationality, and an INSERT's national_id
+    column in a row with its country's code, name that country's national number."""
+    webhook = (
+        f'{{"person": {{"first_name": "Ann", "nationality": "{alpha3}", '
+        f'"personal_number": "{number}"}}, "checks": {{"face_match": 0.93}}}}'
+    )
+    assert (category, number) in _found(builtin, webhook)
+    insert = (
+        "INSERT INTO `customers` (`id`, `full_name`, `country`, `national_id`) VALUES\n"
+        "(733803, 'Ann Berg', 'XX', 'n/a'),\n"
+        f"(884148, 'Ben Berg', '{alpha2}', '{number}');\n"
+    )
+    assert (category, number) in _found(builtin, insert)
+    elsewhere = insert.replace(f"'{alpha2}'", "'XX'")
+    assert (category, number) not in _found(builtin, elsewhere), "only the country shown"
+
+
+def test_an_english_field_without_a_country_names_no_national_number(builtin: Engine) -> None:
+    """personal_number is every country's: a Polish PESEL beside a German nationality, or with
+    no country at all, is not named by it."""
+    for nationality in ("DEU", ""):
+        text = f'{{"nationality": "{nationality}", "personal_number": "44051401359"}}'
+        assert ("PL_PESEL", "44051401359") not in _found(builtin, text)
+
+
 @pytest.mark.parametrize("size", [1, 3, 16, 256])
 def test_a_stream_names_the_country_as_evaluate_does(builtin: Engine, size: int) -> None:
     """A stream sees the window around a value, and so the same country."""
@@ -211,10 +251,15 @@ def test_a_users_rule_takes_country_words() -> None:
             {"context_in_country": ["passport"], "country_text": ["[unclosed"]},
             "options.country_text: '[unclosed'",
         ),
+        (
+            {"context_in_country": ["Acme Passport", "visa"], "country_text": ["ACM"]},
+            "'Acme Passport' already in options.context",
+        ),
     ],
 )
 def test_country_options_are_validated(options: dict[str, object], problem: str) -> None:
-    """Country words need what shows the country; its patterns must compile."""
+    """Country words need what shows the country; its patterns must compile; a word is the
+    rule's everywhere or only in its country, never both."""
     with pytest.raises(UnsupportedPackDeclarationError, match=re.escape(problem)):
         _engine(_rule(**options))
 
