@@ -840,6 +840,7 @@ def test_an_address_with_its_at_written_as_a_word_is_found_whole(
         "thanks @ john . Great",
         "price 3 @ 2.50 . Fine",
         "staff at acme dot company",  # no top-level domain
+        "grpcurl -plaintext -d @ api.kestrelpay.com:443 list",  # an option's @: stdin
     ],
 )
 def test_prose_with_at_and_dot_is_no_address(builtin: Engine, text: str) -> None:

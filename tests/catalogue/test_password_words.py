@@ -91,6 +91,8 @@ def test_in_capitals_too(engine: Engine, word: str) -> None:
         "Passwort: ********",  # masked
         "パスワード: 未設定",  # "not set"
         "Mot de passe : <votre mot de passe>",  # a placeholder
+        'Parameters: {"password"=>"[FILTERED]", "authenticity_token"=>"[FILTERED]"}',  # Rails
+        "api_key: [MASKED]",
         "Parola: buongiorno",
     ],
 )

@@ -80,8 +80,9 @@ PUBLISHED_EXAMPLES = frozenset(
 )
 #: ...or as the whole value (a weak real password such as Secret123! still counts).
 _PLACEHOLDER_VALUES = frozenset({"password", "passwd", "pass", "pwd", "secret"})
-#: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X, %X% (Windows).
-_REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]|^%\w+%$")
+#: Template and variable references: ${X}, {{ x }}, <x>, %s, %(x)s, $X, %X% (Windows), and
+#: what a framework's log writes for a value it hides: [FILTERED] (Rails), [MASKED].
+_REFERENCE = re.compile(r"\$\{|\{\{|^<.*>$|%(?:\(\w+\))?s|^\$[A-Za-z_]|^%\w+%$|^\[[A-Za-z _-]+\]$")
 #: A lower-case word and a short number (password123, welcome1): the first guesses.
 _WORD_AND_NUMBER = re.compile(r"[a-z]{3,}[0-9]{1,4}")
 #: Eight or more consecutive letters or digits in order (abcdefgh, 12345678).
