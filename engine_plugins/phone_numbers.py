@@ -289,8 +289,11 @@ _GROUP = re.compile(r"[0-9]+")
 #: A label's colon and the padding of an aligned column before a value, read backwards.
 _PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
 #: What stands between a label and its value: a bracketed qualifier, a colon or a period
-#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), searched back from the value.
-_LABEL_GAP = regex.compile(r"(?:[ \t]*\([^()\n]{1,16}\))?[ \t]*[:=.#]?[ \t]*", regex.REVERSE)
+#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '),
+#: searched back from the value.
+_LABEL_GAP = regex.compile(
+    r"(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?", regex.REVERSE
+)
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).

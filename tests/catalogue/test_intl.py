@@ -977,3 +977,15 @@ def test_a_time_stamps_date_is_no_birth_date_nor_phone(builtin: Engine, text: st
     found = [(hit.category, hit.value) for hit in hits(builtin, text)]
     assert all(value.endswith(("1974", "1971")) for _, value in found), found
     assert {category for category, _ in found} <= {"DATE_OF_BIRTH"}
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Ipinanganak ako noong 11/07/1972.", "11/07/1972"),  # Tagalog: I was born on
+        ("0 @I1@ INDI\n1 NAME Callum /Morgan/\n1 BIRT\n2 DATE 19 SEP 1957\n", "19 SEP 1957"),
+    ],
+)
+def test_a_birth_event_names_its_date(builtin: Engine, text: str, date: str) -> None:
+    """Tagalog's "born on" and a GEDCOM record's birth event (1 BIRT, then 2 DATE)."""
+    assert values(builtin, text, "DATE_OF_BIRTH") == [date]

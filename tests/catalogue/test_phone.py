@@ -38,6 +38,8 @@ def _national(region: str) -> str:
 SENTENCES = {
     "Tel.: {v}": ("DE", "AT", "PL", "CZ", "RO", "NL", "IT"),
     "Ring til mig på {v}.": ("DK",),
+    "Du kan fange mig på {v}.": ("DK",),
+    "Je kunt me bereiken op {v}.": ("NL", "BE"),
     "Ring meg på {v}.": ("NO",),
     "Ring mig på {v}.": ("SE",),
     "Puh. {v}": ("FI",),
@@ -231,6 +233,7 @@ LABELLED_REGIONS = ("ES", "FR", "DE", "IT", "PL", "NL", "SE", "JP", "BR", "TR")
         "Mobile number:   {v}",
         "guest_name,rsvp,phone,plus_one\nJavier Molina,yes,{v},1\nIrene Gil,no,,0",
         "| Name | Phone |\n|---|---|\n| Jana Krüger | {v} |",
+        "{{'customer_id': 70471, 'phone': '{v}'}}",  # a logged dict's key
     ],
 )
 def test_a_national_number_under_an_english_label_is_found(
