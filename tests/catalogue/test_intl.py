@@ -822,15 +822,14 @@ def test_an_address_with_its_at_written_as_a_word_is_found_whole(
     worded: Engine, text: str, address: str
 ) -> None:
     """An @ written as a bare word (at, arroba, chiocciola) or between spaces, its dots
-    perhaps as words too (dot, punto): found whole and redacted (intl.email_worded, which
-    a pack imports by id)."""
+    perhaps as words too (dot, punto): found whole and redacted (intl.email_worded)."""
     assert values(worded, text, "EMAIL") == [address]
     assert address not in worded.evaluate(text).remedy.clean_text
 
 
 @pytest.fixture(scope="module")
 def worded() -> Engine:
-    """The built-in e-mail rules and the worded one, which is not on by default."""
+    """The built-in pack's e-mail rules alone."""
     return catalogue_engine("email", "intl.email_spelled_out", "intl.email_worded")
 
 

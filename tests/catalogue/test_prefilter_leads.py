@@ -25,7 +25,7 @@ import regex
 from engine_core import Engine
 from engine_core.anchors import accelerable, scan_bytes
 from engine_core.evaluation.rules import CompiledRule
-from engine_core.matching import RegexMatcher
+from engine_core.matching import RegexMatcher, scan_bounds
 from engine_plugins.catalogue.month_names import MONTH_NAMES
 
 parser: Any = importlib.import_module("re._parser")
@@ -212,3 +212,18 @@ def test_the_date_of_birth_lead_holds_for_every_month_name(everything: Engine, l
     needed, checked = _needed(rule, texts)
     assert checked >= len(texts) // 2
     assert needed <= (rule.matcher.prefilter_lead or 0)
+
+
+def test_every_prefilter_has_a_longest_match(everything: Engine) -> None:
+    """A stream looks for a prefilter match that the end of the text cuts as far back as
+    the prefilter's longest match: an unbounded one (``[a-z]*``) has it search the whole
+    pending text on every push (streams of dense records fell from 0.59 to 0.43 of
+    evaluate's speed with one such prefilter)."""
+    unbounded = [
+        rule.rule_id
+        for rule in everything.compiled_pack.rules
+        if isinstance(rule.matcher, RegexMatcher)
+        and rule.matcher.prefilter is not None
+        and scan_bounds(regex.compile(str(rule.matcher.prefilter))) is None
+    ]
+    assert unbounded == []

@@ -37,6 +37,9 @@ CANDIDATES: tuple[str, ...] = (
     "jane.doe%40example.com",  # as a URL's query writes it
     "jane.doe [at] example [dot] com",  # spelled out to slip past a filter
     "jane(at)example.com",
+    "harry dot patel at sky dot com",  # its @ and dots as bare words
+    "juan.perez arroba gmail punto com",
+    "jane @ gmail . com",
     # phones, international and national formats
     "+1 415 555 0132",
     "+1-415-555-0132",
