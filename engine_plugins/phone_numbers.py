@@ -396,6 +396,17 @@ def _numbers_at(
     return ((begin + first, begin + last) for first, last in numbers(text[begin:finish]))
 
 
+def _word_before(context: Context, text: str, begin: int, gap: regex.Pattern[str]) -> bool:
+    """True when a context word ends where ``gap`` (a REVERSE pattern: what may stand
+    between a label and its value) begins, searched back from ``begin``."""
+    found = gap.match(text, max(0, begin - context.window), begin)
+    if found is None:
+        return False
+    word_end = found.start()
+    words = context.spans(text, max(0, word_end - context.window), word_end)
+    return any(end == word_end for _, end in words)
+
+
 def _remembered_numbers(valid: Callable[[str], bool]) -> Callable[[str], tuple[Span, ...]]:
     """Return :meth:`PhoneMatcher._numbers` of a whole candidate for ``valid``, remembered."""
 
@@ -485,12 +496,7 @@ class PhoneMatcher(RegexMatcher):
         "Mobile (ES):   ", a "phone" column's cell). A word further off names what a
         sentence is about as often ("Ring til mig på 38 23 55 7", "units to the phone")."""
         context, numbers = self.required_context, self._label_numbers
-        if context is None or numbers is None:
-            return []
-        gap = _LABEL_GAP.match(text, max(0, begin - context.window), begin)
-        word_end = begin if gap is None else gap.start()
-        words = context.spans(text, max(0, word_end - context.window), word_end)
-        if not any(end == word_end for _, end in words):
+        if context is None or numbers is None or not _word_before(context, text, begin, _LABEL_GAP):
             return []
         return list(_numbers_at(numbers, text, begin, finish))
 
@@ -509,12 +515,7 @@ class PhoneMatcher(RegexMatcher):
                 return True
         # A label in an aligned column: its colon, then padding up to the value
         # ("CQ-Patient Phone Number:                   3037611680").
-        gap = _PADDED_LABEL_GAP.match(text, max(0, begin - context.window), begin)
-        if gap is None:
-            return False
-        word_end = gap.start()
-        spans = context.spans(text, max(0, word_end - context.window), word_end)
-        return any(end == word_end for _, end in spans)
+        return _word_before(context, text, begin, _PADDED_LABEL_GAP)
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``."""

@@ -819,18 +819,12 @@ def test_a_bracketed_at_without_a_domain_is_no_address(builtin: Engine, text: st
     ],
 )
 def test_an_address_with_its_at_written_as_a_word_is_found_whole(
-    worded: Engine, text: str, address: str
+    builtin: Engine, text: str, address: str
 ) -> None:
     """An @ written as a bare word (at, arroba, chiocciola) or between spaces, its dots
     perhaps as words too (dot, punto): found whole and redacted (intl.email_worded)."""
-    assert values(worded, text, "EMAIL") == [address]
-    assert address not in worded.evaluate(text).remedy.clean_text
-
-
-@pytest.fixture(scope="module")
-def worded() -> Engine:
-    """The built-in pack's e-mail rules alone."""
-    return catalogue_engine("email", "intl.email_spelled_out", "intl.email_worded")
+    assert values(builtin, text, "EMAIL") == [address]
+    assert address not in builtin.evaluate(text).remedy.clean_text
 
 
 @pytest.mark.parametrize(
@@ -849,11 +843,11 @@ def worded() -> Engine:
         "grpcurl -plaintext -d @ api.kestrelpay.com:443 list",  # an option's @: stdin
     ],
 )
-def test_prose_with_at_and_dot_is_no_address(worded: Engine, text: str) -> None:
+def test_prose_with_at_and_dot_is_no_address(builtin: Engine, text: str) -> None:
     """A bare "at" is prose's: without a local part holding a dot, an underscore, a digit or
     a spelled-out dot, a sign for the @, or a mailbox provider with a spelled-out dot, and a
     top-level domain, nothing is reported."""
-    assert values(worded, text, "EMAIL") == []
+    assert values(builtin, text, "EMAIL") == []
 
 
 @pytest.mark.parametrize("text", ["discount 50%40 off", "ratio a%40b", "progress 100%40s left"])
