@@ -69,6 +69,7 @@ def _region(code: str) -> _Region:
     assert metadata is not None  # validated: unknown_regions
     general = metadata.general_desc
     assert general is not None  # every region's metadata has its general description
+    _compile_metadata_patterns(code)
     return _Region(
         code=code,
         country_code=int(metadata.country_code or 0),
@@ -84,6 +85,25 @@ def _region(code: str) -> _Region:
         if metadata.international_prefix
         else None,
     )
+
+
+# libphonenumber compiles a region's patterns when a number first needs them, and keeps
+# them only in the re module's bounded cache; kept for good (where the installed release
+# can), a pack's rules compile them once, when the pack compiles.
+if hasattr(phonenumbers, "enable_pattern_cache"):
+    phonenumbers.enable_pattern_cache()
+
+
+def _compile_metadata_patterns(code: str) -> None:
+    """Have libphonenumber compile the patterns it reads to parse, validate and format a
+    number of region ``code``, by doing so with the region's example number: at compile
+    time, so a pack's first decision does not spend its budget compiling them
+    (docs/architecture.md, "Decision budget")."""
+    example = phonenumbers.example_number(code)
+    if example is None:
+        return
+    national = phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.NATIONAL)
+    phonenumbers.is_valid_number(phonenumbers.parse(national, code))
 
 
 def _national_options(digits: str, region: _Region) -> set[str]:
@@ -518,8 +538,10 @@ class PhoneMatcher(RegexMatcher):
         return _word_before(context, text, begin, _PADDED_LABEL_GAP)
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
-        """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``."""
-        for match in self.pattern.finditer(text, low, stop, timeout=self.timeout):
+        """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``
+        (each search within the timeout: a finditer's clock would count the validation
+        done between its matches too)."""
+        for match in self._resumed_matches(text, low, stop, high):
             begin, finish = match.span()
             if begin >= high:
                 return

@@ -8,6 +8,7 @@ published examples of each numbering plan.
 # ruff: noqa: RUF001 - CJK text: full-width colons.
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 
@@ -364,3 +365,21 @@ def test_the_plan_check_before_parsing_rules_out_only_what_parsing_would(
     national = phonenumbers.national_significant_number(number)
     assert not (len(national) in info.lengths and info.plan.fullmatch(national))
     assert not phonenumbers.is_valid_number(number)
+
+
+# A timing test: the regex module's clock is the process's CPU time (see the fixture).
+@pytest.mark.usefixtures("no_background_compile")
+def test_a_window_whose_numbers_take_longer_than_one_search_is_read_to_its_end(
+    builtin: Engine,
+) -> None:
+    """The timeout bounds each search for candidates, not the numbers' validation between
+    them: a table of phone numbers whose checks together take longer than one search's
+    timeout is still read to its end (a first request, compiling libphonenumber's patterns,
+    is such a window)."""
+    rule = next(rule for rule in builtin.compiled_pack.rules if rule.rule_id == "intl.phone_en")
+    matcher = copy.copy(rule.matcher)
+    matcher.timeout = 0.002
+    # Ofcom's drama numbers (07700 900000-900999): a distinct number on each line, so no
+    # check is remembered from another test.
+    text = "\n".join(f"Mobile: 07700 900{line:03d}" for line in range(1000))
+    assert len(matcher.find(text)) == 1000
