@@ -98,7 +98,7 @@ def _compile_metadata_patterns(code: str) -> None:
     """Have libphonenumber compile the patterns it reads to parse, validate and format a
     number of region ``code``, by doing so with the region's example number: at compile
     time, so a pack's first decision does not spend its budget compiling them
-    (docs/architecture.md, "Decision budget")."""
+    (docs/architecture.md, "Budget")."""
     example = phonenumbers.example_number(code)
     if example is None:
         return
