@@ -169,6 +169,40 @@ def test_an_english_field_names_the_national_number_of_the_country_shown(
     assert (category, number) not in _found(builtin, elsewhere), "only the country shown"
 
 
+@pytest.mark.parametrize(("category", "number", "alpha2", "alpha3"), NATIONAL_NUMBERS)
+def test_a_logs_country_key_and_document_field_name_the_national_number(
+    builtin: Engine, category: str, number: str, alpha2: str, alpha3: str
+) -> None:
+    """A screening log's unquoted nationality=TUR before id_no=, an age check's country=TR
+    before doc_no=, a form's Country: and its document number name that country's number;
+    another country's code, a code under no country key, or no document field name none."""
+    screening = f'screen name="Ann Berg" nationality={alpha3} id_type=national id_no={number}'
+    assert (category, number) in _found(builtin, screening)
+    age_check = f"agecheck result=pass method=id_scan country={alpha2} doc_no={number} age=41"
+    assert (category, number) in _found(builtin, age_check)
+    form = f"Country: {alpha2}\nDocument number: {number}"
+    assert (category, number) in _found(builtin, form)
+    for text in (
+        age_check.replace(f"country={alpha2}", "country=XX"),
+        age_check.replace(f"country={alpha2}", f"region {alpha2}"),
+        age_check.replace("doc_no=", "ref="),
+    ):
+        assert (category, number) not in _found(builtin, text), text
+
+
+def test_a_tax_number_in_a_national_id_field_where_it_is_the_personal_number(
+    builtin: Engine,
+) -> None:
+    """Portugal's NIF and New Zealand's IRD number are the numbers people there give as
+    their ID: an export's national_id column holds them (python-stdnum's examples)."""
+    for category, number, alpha2 in (("PT_NIF", "501964843", "PT"), ("NZ_IRD", "49091850", "NZ")):
+        insert = (
+            "INSERT INTO `customers` (`id`, `country`, `national_id`) VALUES\n"
+            f"(884148, '{alpha2}', '{number}');\n"
+        )
+        assert (category, number) in _found(builtin, insert)
+
+
 def test_an_english_field_without_a_country_names_no_national_number(builtin: Engine) -> None:
     """personal_number is every country's: a Polish PESEL beside a German nationality, or with
     no country at all, is not named by it."""
