@@ -124,3 +124,11 @@ def test_an_abns_tail_is_not_an_acn() -> None:
     # python-stdnum: to_abn("002 724 334") is 43 002 724 334
     assert_absent(engine, "Invoice (ABN: 43 002 724 334)\nACN on file", "AU_ACN")
     assert_absent(engine, "ACN ref 004085616-0", "AU_ACN")
+
+
+def test_a_kyc_personal_number_in_australia_is_a_medicare_number(builtin: Engine) -> None:
+    """A Medicare card is an identity document Australians show: an identity check's
+    personal_number beside an Australian nationality names it, and no other country's."""
+    webhook = '{"nationality": "AUS", "personal_number": "2123 45670 1"}'
+    assert_found(builtin, webhook, "2123 45670 1", "AU_MEDICARE")
+    assert_absent(builtin, webhook.replace("AUS", "NZL"), "AU_MEDICARE")

@@ -63,3 +63,11 @@ def test_nit_check_keeps_its_check_digit() -> None:
     assert not co_nit("900.206.485-3")
     assert not co_nit("900.206.485-")
     assert not co_nit("-9")
+
+
+def test_a_kyc_personal_number_in_colombia_is_a_nit(builtin: Engine) -> None:
+    """A person's NIT is their cédula's number and a check digit: an identity check's
+    personal_number beside a Colombian nationality names it, and no other country's."""
+    webhook = '{"nationality": "COL", "personal_number": "1.118.534.248-0"}'
+    assert values(builtin, webhook, "CO_NIT") == ["1.118.534.248-0"]
+    assert values(builtin, webhook.replace("COL", "PER"), "CO_NIT") == []

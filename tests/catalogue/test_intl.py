@@ -126,6 +126,31 @@ def test_full_width_card_digits(builtin: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        ("用户：银行卡" + _full_width("4111111111111111"), "CREDIT_CARD", "４１１１"),
+        ("カード番号4111111111111111です", "CREDIT_CARD", "4111111111111111"),
+        ("신용카드4111111111111111입니다", "CREDIT_CARD", "4111111111111111"),
+        ("บัตรเครดิต4111111111111111", "CREDIT_CARD", "4111111111111111"),
+        ("收款账号DE89370400440532013000谢谢", "IBAN", "DE89370400440532013000"),
+        ("手机串号490154203237518号", "IMEI", "490154203237518"),
+    ],
+)
+def test_a_value_touching_cjk_thai_or_hangul_is_found(
+    builtin: Engine, text: str, category: str, value: str
+) -> None:
+    """Those scripts write no space between words: a label or a particle touching a card,
+    an IBAN or an IMEI is not part of its token (the card is the W3C's test Visa, the
+    IBAN ISO 13616's example, the IMEI GSMA's published example)."""
+    found = [(hit.category, hit.value) for hit in hits(builtin, text)]
+    assert any(
+        found_category == category and value in found_value for found_category, found_value in found
+    ), found
+    latin = text.replace(text[: text.find(value[0])], "ref")
+    assert category not in [hit.category for hit in hits(builtin, latin)], "a Latin letter joins"
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("1 4111 1111 1111 1111", ["4111 1111 1111 1111"]),
