@@ -143,6 +143,13 @@ def mapbox_secret(rng: Random) -> str:
     )
 
 
+def twitter_bearer(rng: Random) -> str:
+    """22 A's, then the token's URL-encoded base64 body (an X API app-only bearer token)."""
+    body = quote(base64.b64encode(rng.randbytes(23)).decode(), safe="")
+    secret = quote(base64.b64encode(rng.randbytes(45)).decode(), safe="")
+    return "A" * 22 + body + secret
+
+
 def jwt(alg: str, signature_bytes: int) -> Maker:
     """A signed JWT: header naming ``alg``, random claims, random signature bytes."""
 
@@ -577,6 +584,16 @@ SPECS: dict[str, Spec] = {
         literal="-----BEGIN",
         short=lambda rng: pem("RSA PRIVATE KEY", 1190)(rng).replace("KEY-----\n", "KEY----\n", 1),
     ),
+    "secret.meta_access_token": Spec(
+        makers=[seq("EAAG", (B62, 180)), seq("EAAB", (B62, 120)), seq("EAAJ", (B62, 250))],
+        shortest=seq("EAA", (B62, 100)),
+        literal="EAA",
+    ),
+    "secret.twitter_bearer_token": Spec(
+        makers=[twitter_bearer],
+        shortest=seq("A" * 21, (B62, 70)),
+        literal="A{21}",
+    ),
     "secret.jwt": Spec(
         makers=[jwt("HS256", 32), jwt("RS256", 256), jwt("ES384", 96)],
         literal="eyJ",
@@ -592,6 +609,20 @@ SPECS: dict[str, Spec] = {
         literal="PASSWORD|IDENTIFIED|identified",
         short=seq("PASSWORD '", (B62, 7), "'"),
         # The JSON and YAML forms hold the statement's quotes as they are: no context bars it.
+    ),
+    "secret.command_line_password": Spec(
+        makers=[
+            seq("mysql -h db1.shop.lan -u root -p'", (B62 + "_.!", 20), "'"),
+            seq("mysqldump -uapp -p", (B62, 16)),
+            seq('mariadb --host=10.0.0.5 -u svc -p"', (B62 + "#%", 18), '"'),
+            seq("sshpass -p '", (B62 + "!@", 14), "'"),
+            seq("ConvertTo-SecureString '", (B62 + "!+", 24), "' -AsPlainText"),
+            seq('ConvertTo-SecureString -String "', (B62, 20), '" -AsPlainText'),
+        ],
+        literal="mysql|mariadb|sshpass|ConvertTo",
+        short=seq("mysql -u root -p'", (B62, 7), "'"),
+        # JSON escapes a double-quoted password's quotes; the other forms stand in it.
+        skip_contexts=frozenset({"json"}),
     ),
     "secret.connection_string": Spec(
         makers=[

@@ -621,6 +621,14 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         # An airline record's day, month abbreviation and year after a birth date's field.
         ("PAX 1 HANSEN/INGRID MS DOB: 03FEB71 NAT NOR", "03FEB71"),
         ("<DtAndPlcOfBirth>\n  <BirthDt>1983-01-04</BirthDt>", "1983-01-04"),
+        # "I was born" in a chat, as each language says it (forms write both genders).
+        ("Narodila jsem se 10. 2. 1981 v Brně.", "10. 2. 1981"),
+        ("Narodil/a jsem se 3.4.1975.", "3.4.1975"),
+        ("Urodziłam się 12.07.1997 w Gdańsku.", "12.07.1997"),
+        ("Nasci a 1 de agosto de 1986.", "1 de agosto de 1986"),
+        ("Jag föddes 1984-05-02 i Malmö.", "1984-05-02"),
+        ("Synnyin 14.3.1985 Tampereella.", "14.3.1985"),
+        ("14.03.1985 tarihinde doğdum.", "14.03.1985"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:

@@ -41,6 +41,10 @@ SENTENCES = {
     "Ring til mig på {v}.": ("DK",),
     "Du kan fange mig på {v}.": ("DK",),
     "Je kunt me bereiken op {v}.": ("NL", "BE"),
+    "Erreichbar bin ich unter {v}.": ("DE",),
+    "Proszę dzwonić pod numer {v}.": ("PL",),
+    "Zastihnete mě na čísle {v}.": ("CZ",),
+    "You can reach me on {v}.": ("IN", "GB"),
     "Ring meg på {v}.": ("NO",),
     "Ring mig på {v}.": ("SE",),
     "Puh. {v}": ("FI",),
@@ -383,3 +387,9 @@ def test_a_window_whose_numbers_take_longer_than_one_search_is_read_to_its_end(
     # check is remembered from another test.
     text = "\n".join(f"Mobile: 07700 900{line:03d}" for line in range(1000))
     assert len(matcher.find(text)) == 1000
+
+
+def test_a_one_digit_area_code_in_brackets(builtin: Engine) -> None:
+    """Santiago's area code 2, bracketed as Chileans write it: a number in a fixed-line
+    range libphonenumber's metadata for CL allocates."""
+    assert values(builtin, "Teléfono: (2) 2123 4567", "PHONE") == ["(2) 2123 4567"]

@@ -25,7 +25,7 @@ from engine_core import Engine
 from engine_core.matching import MAX_BOUNDED_WIDTH, compile_pattern, pattern_problems, scan_bounds
 from engine_plugins.catalogue.checks import secrets as secret_checks
 
-from .secret_examples import B64, HEX, SPECS, Spec
+from .secret_examples import B64, HEX, SPECS, Spec, chars
 
 CATALOGUE = Path(secret_checks.__file__).parent.parent / "secrets.yaml"
 CONTEXT_WINDOW = 40
@@ -532,3 +532,46 @@ def test_the_built_in_pack_blocks_and_redacts_each_example(
     }
     assert (value, "SECRET") in found
     assert value not in result.remedy.clean_text
+
+
+#: An Azure storage account key's shape: 86 random base64 characters and ==.
+AZURE_KEY = chars(Random(5), B64, 86) + "=="
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # A shell history: the client's other options are the command's, reported with it.
+        ("mysql -h db1.shop.lan -u root -p'nW9aiivxm9rRpGwymmP' shop", "nW9aiivxm9rRpGwymmP"),
+        ("mysqldump -uapp -pq7TjOd1uYwf0WO shop > shop.sql", "q7TjOd1uYwf0WO"),
+        ("sshpass -p 'Kq9#xT2mLp0z' ssh deploy@10.0.0.7", "Kq9#xT2mLp0z"),
+        (
+            "$pw = ConvertTo-SecureString '!I93PvgjhP+Yi1!O43' -AsPlainText -Force",
+            "!I93PvgjhP+Yi1!O43",
+        ),
+        # An environment file's unquoted key.
+        (f"AZURE_STORAGE_KEY={AZURE_KEY}", AZURE_KEY),
+    ],
+)
+def test_a_command_lines_password_is_a_secret(engine: Engine, text: str, secret: str) -> None:
+    """A password a command line passes, or a key an environment file assigns, is blocked
+    and gone from the clean text."""
+    result = engine.evaluate(text)
+    assert result.action == "block_statutory_violation"
+    assert secret not in result.remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mysql -u root -p shop",  # -p alone: the client asks for it
+        "mysql -u root -p$MYSQL_PWD shop",  # a variable's reference
+        "mysql -u root -pchangeme shop",  # a placeholder
+        "mkdir -p /var/lib/mysql/data2024",
+        "ssh -p 2222 deploy@10.0.0.7",
+        "$secure = ConvertTo-SecureString $encrypted",
+    ],
+)
+def test_a_command_line_without_a_literal_password_is_no_secret(engine: Engine, text: str) -> None:
+    """No literal, a reference or a placeholder: nothing to block."""
+    assert "SECRET" not in {trigger.category for trigger in engine.evaluate(text).triggers}

@@ -80,7 +80,7 @@ def test_the_phone_prefilter_is_led_by_its_guard_and_skips_runs_of_digits() -> N
     anchor = next(a for a, group in scanner._by_anchor.items() if phone in group.rules)
     card = "Refund it to 2720 1318 6091 3902."
     assert anchor not in scanner._anchors.scan(card, 0, len(card), parts=set())
-    text = "Reach me at (801) 359-0830 or write."
+    text = "Try (801) 359-0830 or write."
     assert anchor in scanner._anchors.scan(text, 0, len(text), parts=set())
     assert [t.rule_id for t in engine.evaluate(text).triggers] == ["phone"]
 

@@ -314,6 +314,21 @@ def sql_password_valid(value: str) -> bool:
     return literal not in PUBLISHED_EXAMPLES and high_entropy(literal)
 
 
+def command_line_password_valid(value: str) -> bool:
+    """Return True when the password a command line passes (a MySQL client's -p'literal'
+    or -pliteral, sshpass's -p literal, ConvertTo-SecureString's 'literal' -AsPlainText),
+    its quotes stripped, passes :func:`high_entropy`."""
+    words = value.split()
+    if words[-1].lower() == "-asplaintext":
+        words.pop()
+    literal = words[-1]
+    if words[0].lower() != "sshpass" and literal.startswith("-p"):
+        literal = literal[2:]  # the MySQL clients' password is glued to its option
+    if len(literal) >= 2 and literal[0] in "\"'" and literal[-1] == literal[0]:
+        literal = literal[1:-1]
+    return literal not in PUBLISHED_EXAMPLES and high_entropy(literal)
+
+
 def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
     """Return ``check`` refusing the published examples (:data:`PUBLISHED_EXAMPLES`) too."""
 
@@ -329,6 +344,7 @@ def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
 CHECKS = {
     function.__name__: _unpublished(function)
     for function in (
+        command_line_password_valid,
         connection_string_has_password,
         crc32_base62_checksum_valid,
         discord_bot_token_valid,
