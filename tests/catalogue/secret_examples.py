@@ -584,6 +584,25 @@ SPECS: dict[str, Spec] = {
         literal="-----BEGIN",
         short=lambda rng: pem("RSA PRIVATE KEY", 1190)(rng).replace("KEY-----\n", "KEY----\n", 1),
     ),
+    "secret.tencent_cloud_secret_id": Spec(
+        makers=[seq("AKID", (UPPER, 4), (B62, 24), (DIGITS, 2), (string.ascii_lowercase, 2))],
+        literal="AKID",
+    ),
+    "secret.contentful_pat": simple("CFPAT-", (B64URL, 43)),
+    "secret.adafruit_io_key": simple("aio_", (B62, 28)),
+    "secret.tailscale_key": Spec(
+        makers=[
+            seq("tskey-auth-", (B62, 12), "-", (B62, 33)),
+            seq("tskey-api-", (B62, 16), "-", (B62, 30)),
+        ],
+        shortest=seq("tskey-auth-", (B62, 8), "-", (B62, 20)),
+        literal="tskey-",
+    ),
+    "secret.dropbox_short_lived_token": Spec(
+        makers=[seq("sl.B", (B64URL, 139))],
+        shortest=seq("sl.", (UPPER, 2), (DIGITS, 2), (B62, 126)),
+        literal=r"sl\.",
+    ),
     "secret.meta_access_token": Spec(
         makers=[seq("EAAG", (B62, 180)), seq("EAAB", (B62, 120)), seq("EAAJ", (B62, 250))],
         shortest=seq("EAA", (B62, 100)),

@@ -303,6 +303,7 @@ def test_an_iban_grouped_by_dashes_is_an_iban(builtin: Engine, iban: str) -> Non
         "d050.9984.a2a0",  # the same in Cisco's dotted notation
         "00:1A:2B:3C:4D:5E",
         "02:42:ac:11:00:02",  # locally administered (a container's)
+        "00:50:56:25:71:24",  # decimal digits only, but VMware's registered OUI
     ],
 )
 def test_mac_addresses(builtin: Engine, mac: str) -> None:
@@ -326,7 +327,8 @@ def test_mac_addresses(builtin: Engine, mac: str) -> None:
     ],
 )
 def test_not_mac_addresses(builtin: Engine, text: str) -> None:
-    """The null and broadcast addresses, wrong group counts, decimal runs: no MAC."""
+    """The null and broadcast addresses, wrong group counts, decimal runs of no registered
+    manufacturer: no MAC."""
     assert values(builtin, f"value {text} here", "MAC_ADDRESS") == []
 
 

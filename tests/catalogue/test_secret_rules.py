@@ -549,13 +549,19 @@ AZURE_KEY = chars(Random(5), B64, 86) + "=="
             "$pw = ConvertTo-SecureString '!I93PvgjhP+Yi1!O43' -AsPlainText -Force",
             "!I93PvgjhP+Yi1!O43",
         ),
+        # WordPress's wp-config.php, a Wi-Fi supplicant's pre-shared key.
+        ("define( 'DB_PASSWORD', 'hf*rk-%ZcPJJDe60AXM5' );", "hf*rk-%ZcPJJDe60AXM5"),
+        ("define('SECURE_AUTH_KEY', 'GDJ!TXVNyzezH0GARpM4*CzIcG+kwKN7');", "GDJ!TXVNyzezH0GARpM4"),
+        ('network={\n  ssid="Pension"\n  psk="Xk3#pL9!qRz2w"\n}', "Xk3#pL9!qRz2w"),
         # An environment file's unquoted key.
         (f"AZURE_STORAGE_KEY={AZURE_KEY}", AZURE_KEY),
     ],
 )
-def test_a_command_lines_password_is_a_secret(engine: Engine, text: str, secret: str) -> None:
-    """A password a command line passes, or a key an environment file assigns, is blocked
-    and gone from the clean text."""
+def test_a_command_lines_or_configs_password_is_a_secret(
+    engine: Engine, text: str, secret: str
+) -> None:
+    """A password a command line passes, or one a configuration file defines or assigns, is
+    blocked and gone from the clean text."""
     result = engine.evaluate(text)
     assert result.action == "block_statutory_violation"
     assert secret not in result.remedy.clean_text
@@ -570,6 +576,8 @@ def test_a_command_lines_password_is_a_secret(engine: Engine, text: str, secret:
         "mkdir -p /var/lib/mysql/data2024",
         "ssh -p 2222 deploy@10.0.0.7",
         "$secure = ConvertTo-SecureString $encrypted",
+        "fields = ('username', 'password', 'email')",  # a list of field names
+        "Please enter your password, then 'continue'.",
     ],
 )
 def test_a_command_line_without_a_literal_password_is_no_secret(engine: Engine, text: str) -> None:

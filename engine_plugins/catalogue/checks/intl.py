@@ -157,7 +157,8 @@ def mac_address(value: str) -> bool:
     python-stdnum validates the shape; the manufacturer is not required to
     be registered (locally administered and unregistered addresses are still
     a device's). The null and broadcast addresses name no device, and six
-    groups of decimal digits are more often a serial or a date than a MAC.
+    groups of decimal digits are more often a serial or a date than a MAC, unless
+    their first three name a registered manufacturer (VMware's 00:50:56).
     """
     if value.count(".") == 2:
         hex_digits = value.replace(".", "")
@@ -165,7 +166,9 @@ def mac_address(value: str) -> bool:
     if not mac.is_valid(value, validate_manufacturer=False):
         return False
     compact = mac.compact(value)
-    return compact not in _MAC_NOT_A_DEVICE and not compact.replace(":", "").isdigit()
+    if compact in _MAC_NOT_A_DEVICE:
+        return False
+    return not compact.replace(":", "").isdigit() or mac.is_valid(value, validate_manufacturer=True)
 
 
 def imei_number(value: str) -> bool:

@@ -288,8 +288,8 @@ def connection_string_has_password(value: str) -> bool:
 
 
 #: The assignment operator ending the key of secret.password_assignment (an XML element's
-#: ``>`` too: no key holds one).
-_ASSIGNMENT = re.compile(r"[\"']?[ \t]*(?:=>|:=|=|:|>)[ \t]*")
+#: ``>`` too: no key holds one; a comma after a quoted key, as PHP's define() writes it).
+_ASSIGNMENT = re.compile(r"[\"']?[ \t]*(?:=>|:=|=|:|>)[ \t]*|[\"'][ \t]*,[ \t]*")
 
 
 def password_assignment_valid(value: str) -> bool:
