@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 import math
 import re
 import warnings
@@ -656,9 +657,11 @@ def _forbidden_before(items: Sequence[tuple[Any, Any]], scope: _Scope) -> set[st
 
     Openings that say so (after any look-aheads): a look-behind of one class
     (``(?<![\\w.-])``); a word boundary before a word character; a one-character item
-    followed by a two-character look-behind whose second class holds every character
-    the item matches (``[0-9](?<![\\w.].)``); a group, or an alternation each of whose
-    branches opens so (the characters every branch refuses).
+    followed by two-character look-behinds whose second class holds every character
+    the item matches (``[0-9](?<![\\w.].)``, or ``[0-9](?<![+.].)(?<![^\\W\\u4E00-\\u9FFF].)``:
+    the characters any of them refuses; other look-arounds among them refuse more, never
+    less); a group, or an alternation each of whose branches opens so (the characters
+    every branch refuses).
     """
     items = list(items)
     while items and _is_lookahead(items[0]):
@@ -673,16 +676,22 @@ def _forbidden_before(items: Sequence[tuple[Any, Any]], scope: _Scope) -> set[st
         return set(_WORD) if _word_only(second, scope) else set()
     if (
         second is not None
-        and second[0] is _constants.ASSERT_NOT
-        and second[1][0] == -1
-        and len(second[1][1]) == 2
+        and second[0] in (_constants.ASSERT, _constants.ASSERT_NOT)
         and _parser.SubPattern(_parser.State(), [first]).getwidth() == (1, 1)
     ):
-        body = list(second[1][1])
         chars, other = _first_chars([first], scope)
-        allowed, _ = _one_char_members(body[1], scope, False)
-        if not other and chars and chars <= allowed:
-            return _one_char_members(body[0], scope, False)[0]
+        refused_before: set[str] = set()
+        for assertion, (direction, body_items) in itertools.takewhile(
+            lambda item: item[0] in (_constants.ASSERT, _constants.ASSERT_NOT), items[1:]
+        ):
+            if assertion is not _constants.ASSERT_NOT or direction != -1 or len(body_items) != 2:
+                continue  # it refuses more, or something else: never less
+            body = list(body_items)
+            allowed, _ = _one_char_members(body[1], scope, False)
+            if not other and chars and chars <= allowed:
+                refused_before |= _one_char_members(body[0], scope, False)[0]
+        if refused_before:
+            return refused_before
     if op is _constants.SUBPATTERN and not value[1] and not value[2]:
         return _forbidden_before(value[3].data, scope)
     if op is _constants.BRANCH:

@@ -130,3 +130,13 @@ def test_the_phone_anchor_spells_the_prefilter_s_own_alternatives() -> None:
     assert anchor.endswith(")")
     loose, strict = anchor[len(guards[0]) : -1].split(guards[1])
     assert f"(?:{loose}|{strict})" == prefilter
+
+
+def test_values_that_may_touch_cjk_keep_the_guard_of_a_token_boundary() -> None:
+    """Cards, IMEIs and IBANs refuse a Latin letter or digit before them (CJK may touch
+    them): their prefilters stay led by that guard, so a run of digits opens no window at
+    each digit."""
+    rules = {rule.rule_id: rule for rule in Engine().compiled_pack.rules}
+    assert rules["credit_card"].matcher.prefilter_guard == "[^+.0-9A-Z_a-z]"
+    assert rules["intl.imei"].matcher.prefilter_guard == "[^+.-9A-Z_a-z]"
+    assert rules["iban"].matcher.prefilter_guard == "[^0-9A-Z_a-z]"

@@ -63,6 +63,11 @@ PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (r"\b\d{1,3}(?:\.\d{1,3}){3}\b", (), r"[0-9]{1,3}(?:\.[0-9]{1,3}){2,3}"),
     (r"(?<=pin: )[0-9]{4}\b", (), r"pin: [0-9]{3,5}"),
     (r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,4}", (), r"[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){1,4}"),
+    (
+        r"[0-9](?<![+.].)(?<![^\W\u4E00-\u9FFF].)(?<![0-9]:.)[0-9]{5}",
+        (),
+        r"[+.:a\u4E00x]?[0-9\u0661]{5,7}",
+    ),
     (r"(?i)[^\W\d_]{2}-\d{3}", (), r"[a-zA-Z\u212a\u017f\u00e9]{2}-[0-9]{3}"),
     (r"ticket\s+#\d+", (), r"ticket[ \t\n]{1,2}#[0-9\u0661]{1,3}"),
     # The catalogue's openings, which give a guard (the character before a match).
@@ -243,6 +248,10 @@ def test_openings_that_give_a_guard() -> None:
     # A negated class refuses what none of its parts could match (case variants included).
     assert left_guard(r"[+(0-9](?<![^\W\u4E00-\u9FFF+].)[0-9]{3}") == "[^0-9A-Z_a-z]"
     assert left_guard(r"[0-9](?<![^\Wk].)[0-9]{4}", ("IGNORECASE",)) == "[^0-9A-JL-Z_a-jl-z]"
+    # Look-behinds one after another: what any of them refuses (a card touching CJK).
+    assert left_guard(r"[0-9](?<![+.].)(?<![^\W\u4E00-\u9FFF].)[0-9]{3}") == "[^+.0-9A-Z_a-z]"
+    assert left_guard(r"[0-9](?<![+.].)(?=[0-9])(?<![a-z].)[0-9]") == "[^+.a-z]"
+    assert left_guard(r"[0-9](?<![+.].)(?<![0-9]:.)[0-9]") == "[^+.]"  # a longer one refuses more
 
 
 def _playbook() -> str:
