@@ -319,6 +319,8 @@ def command_line_password_valid(value: str) -> bool:
     or -pliteral, sshpass's -p literal, ConvertTo-SecureString's 'literal' -AsPlainText),
     its quotes stripped, passes :func:`high_entropy`."""
     words = value.split()
+    if not words:
+        return False
     if words[-1].lower() == "-asplaintext":
         words.pop()
     literal = words[-1]
