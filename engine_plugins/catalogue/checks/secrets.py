@@ -305,13 +305,18 @@ def password_assignment_valid(value: str) -> bool:
     return literal.strip("\"'`") not in PUBLISHED_EXAMPLES and high_entropy(literal)
 
 
-def sql_password_valid(value: str) -> bool:
-    """Return True when the literal an SQL statement sets as a password (its last word, its
-    quotes stripped) passes :func:`high_entropy`."""
-    literal = value.rsplit(maxsplit=1)[-1]
+def _quoted_literal_valid(literal: str) -> bool:
+    """True when ``literal``, its surrounding quotes stripped, is no published example and
+    passes :func:`high_entropy`."""
     if len(literal) >= 2 and literal[0] in "\"'" and literal[-1] == literal[0]:
         literal = literal[1:-1]
     return literal not in PUBLISHED_EXAMPLES and high_entropy(literal)
+
+
+def sql_password_valid(value: str) -> bool:
+    """Return True when the literal an SQL statement sets as a password (its last word, its
+    quotes stripped) passes :func:`high_entropy`."""
+    return _quoted_literal_valid(value.rsplit(maxsplit=1)[-1])
 
 
 def command_line_password_valid(value: str) -> bool:
@@ -319,16 +324,14 @@ def command_line_password_valid(value: str) -> bool:
     or -pliteral, sshpass's -p literal, ConvertTo-SecureString's 'literal' -AsPlainText),
     its quotes stripped, passes :func:`high_entropy`."""
     words = value.split()
+    if words and words[-1].lower() == "-asplaintext":
+        words.pop()
     if not words:
         return False
-    if words[-1].lower() == "-asplaintext":
-        words.pop()
     literal = words[-1]
     if words[0].lower() != "sshpass" and literal.startswith("-p"):
         literal = literal[2:]  # the MySQL clients' password is glued to its option
-    if len(literal) >= 2 and literal[0] in "\"'" and literal[-1] == literal[0]:
-        literal = literal[1:-1]
-    return literal not in PUBLISHED_EXAMPLES and high_entropy(literal)
+    return _quoted_literal_valid(literal)
 
 
 def _unpublished(check: Callable[[str], bool]) -> Callable[[str], bool]:
