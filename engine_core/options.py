@@ -169,6 +169,14 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "number, [.]za$ for an e-mail address).",
     ),
     Option(
+        "country_names",
+        list,
+        "For context_in_country: the country's codes and names as texts write them, case "
+        'and all (NO, NOR, Norway); one quoted as a field\'s value ("nationality": '
+        '"NOR") or after a country, nationality or citizenship key (country=NO, '
+        "Nationality: Norway) within the context window shows the rule's country.",
+    ),
+    Option(
         "country_text",
         list,
         "For context_in_country: regular expressions searched in the text within the "

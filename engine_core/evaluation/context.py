@@ -339,6 +339,22 @@ def _any_of(expressions: Iterable[str] | None) -> regex.Pattern[str] | None:
     return regex.compile("|".join(f"(?:{each})" for each in listed)) if listed else None
 
 
+#: A field that states a country: a key (``nationality=``, ``Country: ``,
+#: ``issuing_country=``, ``country_code=``), in any case, right before the code or name.
+_COUNTRY_KEY = r"(?i:country|nationality|citizenship)(?:[ _]?code)?[=:] ?"
+
+
+def country_name_patterns(names: Iterable[str]) -> list[str]:
+    """Return the patterns that show a country its ``country_names`` name: a code or name
+    quoted as a field's value (``"NOR"``, ``'NO'``), or after a country key
+    (``nationality=NOR``); case-sensitive, as ``NO`` and ``no`` differ."""
+    listed = sorted({name.strip() for name in names}, key=len, reverse=True)
+    if not listed:
+        return []
+    any_name = "(?:" + "|".join(regex.escape(name) for name in listed) + ")"
+    return [f"[\"']{any_name}[\"']", f"{_COUNTRY_KEY}(?-i:{any_name})(?![\\w])"]
+
+
 def _word_pattern(word: str, field_head: bool = False) -> str:
     """Return the pattern of one context word (``field_head``: it may also begin a field
     name, :data:`_HEAD_END`). An edge that is no word character (``*SY``, ``SSN#``) asks
@@ -448,7 +464,12 @@ class Context:
             in_country=frozenset(in_country - named - labels),
             country_categories=frozenset(options.get("country_categories") or ()),
             country_values=_any_of(options.get("country_values")),
-            country_text=_any_of(options.get("country_text")),
+            country_text=_any_of(
+                [
+                    *(options.get("country_text") or ()),
+                    *country_name_patterns(options.get("country_names") or ()),
+                ]
+            ),
             longest=max(map(len, words)),
             starts=starts,
             by_key={key: "|".join(sources) for key, sources in by_key.items()},

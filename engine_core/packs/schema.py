@@ -213,11 +213,17 @@ def _context_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
     if not options.get("context_in_country"):
         return []
     where = f"rule {rule_id!r}: options.context_in_country"
-    shown_by = ("country_categories", "country_values", "country_text")
+    shown_by = ("country_categories", "country_values", "country_text", "country_names")
     if not any(options.get(name) for name in shown_by):
         return [
-            f"{where}: needs options.country_categories, options.country_values or "
-            "options.country_text"
+            f"{where}: needs options.country_categories, options.country_values, "
+            "options.country_text or options.country_names"
+        ]
+    names = options.get("country_names") or ()
+    if blank := [name for name in names if not name.strip()]:
+        return [
+            f"rule {rule_id!r}: options.country_names: {', '.join(map(repr, blank))}: "
+            "not a code or name"
         ]
     own = {str(word).casefold() for word in options.get("context") or ()}
     both = [word for word in options["context_in_country"] if str(word).casefold() in own]
@@ -225,7 +231,7 @@ def _context_problems(rule_id: str, options: Mapping[str, Any]) -> list[str]:
         # A word is the rule's everywhere or only in its country, never both.
         return [f"{where}: {', '.join(map(repr, both))} already in options.context"]
     problems = []
-    for name in shown_by[1:]:
+    for name in ("country_values", "country_text"):
         for expression in options.get(name) or ():
             try:
                 regex.compile(expression)

@@ -1,5 +1,6 @@
 """Words every country uses (``passport``) name a country's value where the text shows the
-country: ``context_in_country``, ``country_categories`` and ``country_values``."""
+country: ``context_in_country``, ``country_categories``, ``country_values``,
+``country_text`` and ``country_names``."""
 
 from __future__ import annotations
 
@@ -273,10 +274,41 @@ def test_a_users_rule_takes_country_words() -> None:
     assert found(engine, "acme passport X1234567") == ["ACME_PASSPORT"]
 
 
+def test_a_users_rule_names_its_country_by_code_and_name() -> None:
+    """``country_names``: a code or name quoted as a field's value, or after a country,
+    nationality or citizenship key, shows the country; the same letters in lower case, in
+    prose or glued to more letters do not."""
+    engine = _engine(_rule(context_in_country=["passport"], country_names=["AC", "ACM", "Acme"]))
+
+    def found(text: str) -> bool:
+        return ("ACME_PASSPORT", "X1234567") in _found(engine, text)
+
+    for shown in (
+        '{"nationality": "ACM", "passport": "X1234567"}',
+        "INSERT INTO t VALUES ('AC', 'X1234567');  -- passport",
+        "screen nationality=ACM passport=X1234567",
+        "check issuing_country=AC passport=X1234567",
+        "Country code: Acme\npassport X1234567",
+        "CITIZENSHIP: ACM passport X1234567",
+    ):
+        assert found(shown), shown
+    for not_shown in (
+        "screen nationality=acm passport=X1234567",
+        "screen nationality=ACMX passport=X1234567",
+        "we met in Acme; passport X1234567",
+        "passport X1234567",
+    ):
+        assert not found(not_shown), not_shown
+
+
 @pytest.mark.parametrize(
     ("options", "problem"),
     [
         ({"context_in_country": ["passport"]}, "needs options.country_categories"),
+        (
+            {"context_in_country": ["passport"], "country_names": ["  "]},
+            "options.country_names: '  ': not a code or name",
+        ),
         (
             {"context_in_country": ["passport"], "country_values": ["(unclosed"]},
             "options.country_values: '(unclosed'",
