@@ -24,7 +24,8 @@ has no context word within its window. This module reads such tables
   but a label right before the value in its own cell
   (:func:`~engine_core.evaluation.context.header_distance`). Words in the
   header's other cells are no context for values in the rows (resolution skips
-  the header line).
+  the header line), and a word in a row names only values in its own row: in its
+  cell, the cells after it, or the cell right before it (resolution's ``_row_reach``).
 
 An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` is such a table too:
 its column list is the header, each parenthesized row of literals a row, on the

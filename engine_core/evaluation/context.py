@@ -573,11 +573,18 @@ class Context:
         return spans
 
     def distance(
-        self, text: str, start: int, end: int, skip: Span | None = None, *, in_country: bool = False
+        self,
+        text: str,
+        start: int,
+        end: int,
+        skip: Span | None = None,
+        *,
+        in_country: bool = False,
+        within: Span | None = None,
     ) -> int | None:
         """Return how near the nearest context word is to ``text[start:end]``, or None
         (words within ``skip``, a table's header line, are no context: see
-        :mod:`~engine_core.evaluation.columns`).
+        :mod:`~engine_core.evaluation.columns`; nor, given ``within``, words not inside it).
 
         Ordered by the characters between them, then a label before the value
         (``SSN: 123...``) over one after it, then the longer word. A label
@@ -599,6 +606,8 @@ class Context:
             text, low if question is None else max(0, min(low, start - self.reply_reach)), high
         ):
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
+                continue
+            if within is not None and (word_start < within[0] or word_end > within[1]):
                 continue
             if question is not None and word_end <= question:
                 if not _QUESTION_WORDS.fullmatch(text, word_end, question):

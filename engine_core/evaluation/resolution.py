@@ -14,6 +14,8 @@ import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
+import regex
+
 from ..matching import Span
 from ..model import SEVERITY_RANK
 from .columns import Table, table_of
@@ -51,7 +53,8 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
             if table is None:
                 distance = context.distance(text, span[0], span[1])
             else:
-                distance = context.distance(text, span[0], span[1], table.header)
+                row = _row_reach(text, table, span)
+                distance = context.distance(text, span[0], span[1], table.header, within=row)
                 label = table.label(span, rule.index)
                 if label is not None and rule.index in table.country_only:
                     if distance is None:  # the header's word counts where the row shows
@@ -60,8 +63,12 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
                 elif label is not None and (distance is None or label < distance):
                     distance = label
             if distance is None and context.in_country:
-                skip = None if table is None else table.header
-                near = context.distance(text, span[0], span[1], skip, in_country=True)
+                if table is None:
+                    near = context.distance(text, span[0], span[1], in_country=True)
+                else:
+                    near = context.distance(
+                        text, span[0], span[1], table.header, in_country=True, within=row
+                    )
                 if near is not None:
                     in_country.append((span, rule, near))
                     continue
@@ -95,6 +102,29 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
             # A finding whose every span stays is returned as it is (no copy).
             resolved.append(finding if ordered == finding.spans else Finding(finding.rule, ordered))
     return resolved
+
+
+#: What ends a table row's cell: a delimiter the columns module reads (a tab, ``|``, ``;``,
+#: ``,``, two spaces or more) or the line's end.
+_CELL_END = regex.compile(r"[\t|;,\n]| {2,}")
+
+
+def _row_reach(text: str, table: Table, span: Span) -> Span:
+    """Return where words may name the value at ``span`` in a table's row: its row from
+    its start up to the end of the cell after the value's own. A row's word cell names
+    the cell after it (``passport,X1234567``) or the one before it (``| 72236644778 |
+    T.C. Kimlik |``), never a cell further on nor a value in another row: a roster's
+    ``E15843,KR,...,driver license,...`` names no employee number
+    (docs/architecture.md, "Context")."""
+    row_start = max(table.body[0], text.rfind("\n", 0, span[0]) + 1)
+    body_end = table.body[1]
+    own_end = _CELL_END.search(text, span[1], body_end)
+    if own_end is None:
+        return (row_start, body_end)
+    if own_end.group() == "\n":
+        return (row_start, own_end.start())
+    next_end = _CELL_END.search(text, own_end.end(), body_end)
+    return (row_start, body_end if next_end is None else next_end.start())
 
 
 def _placed(

@@ -307,3 +307,43 @@ def test_a_word_that_labels_only_right_before_its_value_names_no_column(engine: 
     table = "name,my_number\nAnn Roe,046717164260\nBo Li,046717164260\n"
     assert "PHONE" not in _found(engine, table)
     assert _found(engine, "Hi, my number is 046717164260")["PHONE"] == ["046717164260"]
+
+
+ROSTER = (
+    "employee_no,country,full_name,id_type,id_number\n"
+    'E15843,US,"Ann Roe",driver license,D1234567\n'
+    'E84050,US,"Bob Li",passport,912345678\n'
+    'E16350,US,"Cy Day",driver license,D7654321\n'
+)
+
+
+def test_a_row_word_names_the_cells_after_it_not_before_nor_another_rows(
+    engine: Engine,
+) -> None:
+    """A roster's id_type cell names the id_number cell after it; the employee number
+    before it in its row, and the next row's, are no licence numbers."""
+    found = _found(engine, ROSTER)
+    assert found["US_DRIVER_LICENSE"] == ["D1234567", "D7654321"]
+    assert found["US_PASSPORT"] == ["912345678"]
+    # Without the header there is no table, and the words reach as in prose.
+    rows_only = ROSTER.split("\n", 1)[1]
+    assert "E15843" in _found(engine, rows_only)["US_DRIVER_LICENSE"]
+
+
+def test_a_note_cell_names_the_value_right_before_it(engine: Engine) -> None:
+    """``| 1 | <number> | BSN |``: the note after the value names it, as in prose."""
+    numbers = valid_bsns(3, seed=11)
+    rows = "\n".join(f"| {i} | {number} | BSN |" for i, number in enumerate(numbers, 1))
+    found = _found(engine, f"| # | value | note |\n|---|---|---|\n{rows}\n")
+    assert sorted(found["NL_BSN"]) == sorted(numbers)
+
+
+@pytest.mark.parametrize("size", [1, 5, 64])
+def test_a_stream_reads_a_rows_words_as_evaluate_does(engine: Engine, size: int) -> None:
+    session = engine.stream_session(block_on_fatal=False)
+    parts = [ROSTER[at : at + size] for at in range(0, len(ROSTER), size)]
+    released = "".join(chunk.text for part in parts for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == engine.evaluate(ROSTER).remedy.clean_text
+    assert "E15843" in released
+    assert "D1234567" not in released
