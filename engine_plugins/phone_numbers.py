@@ -292,17 +292,19 @@ def _grouped_as_written(
     expected_ends = sorted(_group_ends(formatted))
     if ends == expected_ends[: len(ends)]:
         return True
-    # One more end than the format, inside its last group, three digits from either side.
+    # One more end than the format, inside its last group: three digits from either side,
+    # or a group of four read as two pairs (312 341 15 30 for 312 341 1530).
     last_start = expected_ends[-1] if expected_ends else 0
-    return (
-        ends[:-1] == expected_ends
-        and ends[-1] - last_start >= _MIN_SPLIT_GROUP
-        and len(expected) - ends[-1] >= _MIN_SPLIT_GROUP
+    head, tail = ends[-1] - last_start, len(expected) - ends[-1]
+    return ends[:-1] == expected_ends and (
+        min(head, tail) >= _MIN_SPLIT_GROUP or head == tail == _PAIR
     )
 
 
 #: The shortest part of a format's last group written split in two (07700 900 123).
 _MIN_SPLIT_GROUP = 3
+#: A pair: a last group of four digits is also written as two of them (15 30).
+_PAIR = 2
 
 
 _GROUP = re.compile(r"[0-9]+")

@@ -248,11 +248,13 @@ def test_national_numbers_with_five_digit_area_codes(builtin: Engine, number: st
 )
 def test_a_formats_last_group_written_in_two(builtin: Engine, text: str, number: str) -> None:
     """UK mobiles are written 5-3-3 as often as libphonenumber's 5-6: a format's last
-    group split in two of three digits or more is still its grouping; two digits is not
-    (415 is no area code of Turkey, whose numbers are grouped so: 212 596 83 42 would be
-    Istanbul's, right after a label)."""
+    group split in two of three digits or more is still its grouping, as is a group of
+    four read as two pairs (415 596 83 42); a split leaving a part of one digit, or two
+    beside four, is not."""
     assert values(builtin, text, "PHONE") == [number]
-    assert values(builtin, "Call 415 596 83 42", "PHONE") == []
+    assert values(builtin, "Call 415 596 83 42", "PHONE") == ["415 596 83 42"]
+    assert values(builtin, "Call 415 596 834 2", "PHONE") == []
+    assert values(builtin, "Contact phone: 07160 91 4849", "PHONE") == []
 
 
 def test_a_five_and_five_digit_split_alone_is_no_phone(builtin: Engine) -> None:

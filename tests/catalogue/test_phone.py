@@ -60,6 +60,15 @@ SENTENCES = {
     "电话：{v}": ("CN",),
     "Mobile: {v}": ("AU", "NZ", "SG", "ZA", "NG", "IE", "CA"),
     "Appelez-moi au {v}.": ("FR", "BE"),
+    "Perfecto, te llamo al {v} si falta algo.": ("ES",),
+    "Curierul vă sună la {v}.": ("RO",),
+    "Recapito: {v}": ("IT",),
+    "Swisha till {v}.": ("SE",),
+    "Kontaktirali vas bomo na {v}.": ("SI",),
+    "Nama;No HP\nSri;{v}": ("ID",),
+    "मोबाइल {v}": ("IN",),
+    "Mi whatsapp es {v}": ("MX",),
+    "상담원: 이동하실 번호는요?\n서연: {v} 이요": ("KR",),
 }
 EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
 
@@ -91,6 +100,25 @@ def test_the_writers_own_number_is_a_phone(builtin: Engine, sentence: str, regio
     names the writer's phone (``context_label``)."""
     number = _national(region)
     assert values(builtin, sentence.format(v=number), "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    ("region", "written"),
+    [("IT", "312 345 67 89"), ("ES", "612 34 56 78"), ("GB", "07400 123 456")],
+)
+def test_a_last_group_of_four_may_be_written_as_two_pairs(
+    builtin: Engine, region: str, written: str
+) -> None:
+    """312 345 6789 read aloud in pairs (312 345 67 89) is the same number; a last group
+    split three and three (07400 123 456) stays one too."""
+    number = phonenumbers.parse(written, region)
+    assert phonenumbers.is_valid_number(number)
+    assert values(builtin, f"Tel.: {written}", "PHONE") == [written]
+
+
+def test_a_group_split_otherwise_is_no_phone(builtin: Engine) -> None:
+    """A last group of four split one and three is no way the country writes it."""
+    assert values(builtin, "Tel.: 312 345 6 789", "PHONE") == []
 
 
 def test_an_order_number_is_no_phone(builtin: Engine) -> None:
