@@ -68,7 +68,8 @@ SENTENCES = {
     "Nama;No HP\nSri;{v}": ("ID",),
     "मोबाइल {v}": ("IN",),
     "Mi whatsapp es {v}": ("MX",),
-    "상담원: 이동하실 번호는요?\n서연: {v} 이요": ("KR",),
+    "상담원: 번호이동 하실 번호는요?\n서연: {v} 이요": ("KR",),
+    "제 번호는 {v} 이에요": ("KR",),
 }
 EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
 
@@ -119,6 +120,12 @@ def test_a_last_group_of_four_may_be_written_as_two_pairs(
 def test_a_group_split_otherwise_is_no_phone(builtin: Engine) -> None:
     """A last group of four split one and three is no way the country writes it."""
     assert values(builtin, "Tel.: 312 345 6 789", "PHONE") == []
+
+
+def test_a_korean_approval_number_is_no_phone(builtin: Engine) -> None:
+    """번호 (number) ends many Korean compounds: a card slip's 승인번호 (approval number)
+    names no phone, though 28177531 fits Korea's plan."""
+    assert values(builtin, "카드 이용내역\n승인번호 28177531", "PHONE") == []
 
 
 def test_an_order_number_is_no_phone(builtin: Engine) -> None:
