@@ -177,6 +177,15 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "Nationality: Norway) within the context window shows the rule's country.",
     ),
     Option(
+        "country_window",
+        int,
+        "For context_in_country: characters before and after a value within which what "
+        "shows the rule's country counts (default: the context window, and at least 100: a "
+        "record's country field and its number lie a few lines apart in pretty-printed "
+        "JSON).",
+        minimum=1,
+    ),
+    Option(
         "country_text",
         list,
         "For context_in_country: regular expressions searched in the text within the "

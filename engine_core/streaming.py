@@ -342,7 +342,7 @@ def _layout(compiled: CompiledPack) -> _Layout:
             CONTEXT_CHARS,
             max(
                 (
-                    max(plan.rule.context.window, plan.rule.context.question_reach) + 1
+                    max(plan.rule.context.reach, plan.rule.context.question_reach) + 1
                     for plan in plans
                     if plan.rule.context is not None
                 ),
@@ -486,9 +486,9 @@ def _rule_growth(
     else:
         rule_growth = start
     # Belt and braces: a value or candidate touching the end may still change; one
-    # whose context window reaches the end may still gain or lose its context.
+    # whose context (or country) window reaches the end may still gain or lose its context.
     context = plan.rule.context
-    reach = 0 if context is None else context.window
+    reach = 0 if context is None else context.reach
     touching = [first for first, last in candidates if last + reach >= end]
     return min([rule_growth, *touching])
 

@@ -53,6 +53,11 @@ __all__ = [
 ]
 
 DEFAULT_CONTEXT_WINDOW = 40
+#: How far around a value what shows its country counts at least (``country_window``): a
+#: record's country field and its document number lie a few lines apart in a
+#: pretty-printed object (``"nationality": "DE",`` then ``"document": {"type":
+#: "passport", "number": ...``), further than its words need to be.
+DEFAULT_COUNTRY_WINDOW = 100
 #: A chat transcript's reply, whose question's word names the value it opens
 #: (docs/architecture.md, "Context"): the question's line goes on with up to this many
 #: characters after the word, no digit (``IMEI do telemóvel?``), or only the start of a
@@ -394,6 +399,8 @@ class Context:
     #: values of ``country_categories``, values ``country_values`` finds a match in, or a
     #: match of ``country_text`` within the window.
     in_country: frozenset[str] = frozenset()
+    #: How far around the value the country counts (the ``country_window`` option).
+    country_window: int = 0
     country_categories: frozenset[str] = frozenset()
     country_values: regex.Pattern[str] | None = None
     country_text: regex.Pattern[str] | None = None
@@ -409,6 +416,12 @@ class Context:
     _compiled_keys: dict[str, regex.Pattern[str]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    @property
+    def reach(self) -> int:
+        """How far around a value the text can still change what this context says of it:
+        its words' window, or what shows its country's (``country_window``)."""
+        return max(self.window, self.country_window)
 
     @property
     def question_reach(self) -> int:
@@ -432,6 +445,7 @@ class Context:
             caseless(word) for word in folded_words(options.get("context_in_country") or ())
         }
         field_head = bool(options.get("context_field_head", False))
+        window = int(options.get("context_window", DEFAULT_CONTEXT_WINDOW))
         patterns = [
             (word, _word_pattern(word, field_head)) for word in sorted(words, key=len, reverse=True)
         ]
@@ -456,12 +470,17 @@ class Context:
         starts.make_automaton()
         return cls(
             words=regex.compile(alternatives, regex.IGNORECASE),
-            window=int(options.get("context_window", DEFAULT_CONTEXT_WINDOW)),
+            window=window,
             required=bool(options.get("context_required", False)),
             field_head=field_head,
             excepts=excepts,
             labels=frozenset(labels - named),
             in_country=frozenset(in_country - named - labels),
+            country_window=(
+                int(options.get("country_window", max(window, DEFAULT_COUNTRY_WINDOW)))
+                if in_country
+                else window
+            ),
             country_categories=frozenset(options.get("country_categories") or ()),
             country_values=_any_of(options.get("country_values")),
             country_text=_any_of(

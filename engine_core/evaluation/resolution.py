@@ -133,11 +133,11 @@ def _placed(
     in_country: list[tuple[Span, CompiledRule, int]],
 ) -> frozenset[tuple[int, Span]]:
     """Return the (rule index, span) of each value of ``in_country`` whose rule's country
-    the text shows near it: another value lying within the rule's context window around
+    the text shows near it: another value lying within the rule's country window around
     it, of one of the rule's ``country_categories`` or with a match of its
-    ``country_values``, or a match of its ``country_text`` in that window. Only the
-    window: a stream sees as much of the text around a value as that
-    (docs/architecture.md, "Context")."""
+    ``country_values``, or a match of its ``country_text`` (``country_names``) in that
+    window. Only the window: a stream keeps as much of the text around a value as that
+    (``Context.reach``; docs/architecture.md, "Context")."""
     placed: set[tuple[int, Span]] = set()
     # The other values by start: each window reads only those starting inside it.
     spans = sorted(claims)
@@ -145,7 +145,7 @@ def _placed(
         context = rule.context
         if context is None:
             continue
-        low, high = start - context.window, end + context.window
+        low, high = start - context.country_window, end + context.country_window
         shown = context.country_text
         if shown is not None and shown.search(text, max(0, low), min(len(text), high)):
             placed.add((rule.index, (start, end)))

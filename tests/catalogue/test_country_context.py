@@ -212,6 +212,55 @@ def test_an_english_field_without_a_country_names_no_national_number(builtin: En
         assert ("PL_PESEL", "44051401359") not in _found(builtin, text)
 
 
+#: A relocation vendor's case, pretty-printed: each assignee's country sits three lines
+#: (about 70 characters) above the document number, beyond the passport words' window.
+PRETTY_CASE = json.dumps(
+    {
+        "case": "RLC-49327",
+        "assignees": [
+            {
+                "name": "Sabine Voigt",
+                "country": "DE",
+                "document": {"type": "passport", "number": "C01X00T47"},
+            },
+            {"name": "Ann Berg", "country": "NO", "document": {"type": "id card", "number": "x"}},
+        ],
+    },
+    indent=4,
+)
+
+
+def test_a_pretty_printed_records_country_names_its_document(builtin: Engine) -> None:
+    """What shows the country counts within ``country_window`` (at least 100 characters),
+    wider than the words' own window: the ICAO specimen German passport number (BMI)."""
+    between = PRETTY_CASE.index("C01X00T47") - PRETTY_CASE.index('"DE"')
+    assert between > 60
+    assert ("DE_PASSPORT", "C01X00T47") in _found(builtin, PRETTY_CASE)
+
+
+def test_a_rules_country_window_is_its_own() -> None:
+    """A playbook sets ``country_window``: a country beyond it shows nothing."""
+    text = '{"nationality": "ACM",' + " " * 30 + '"passport": "X1234567"}'
+    near = _engine(_rule(context_in_country=["passport"], country_names=["ACM"]))
+    assert ("ACME_PASSPORT", "X1234567") in _found(near, text)
+    narrow = _engine(
+        _rule(context_in_country=["passport"], country_names=["ACM"], country_window=20)
+    )
+    assert ("ACME_PASSPORT", "X1234567") not in _found(narrow, text)
+
+
+@pytest.mark.parametrize("size", [1, 3, 16, 256])
+def test_a_pretty_printed_country_streams_as_evaluate_does(builtin: Engine, size: int) -> None:
+    """A stream keeps the country window around a value, and so names the same country."""
+    clean = builtin.evaluate(PRETTY_CASE).remedy.clean_text
+    assert "[REDACTED_DE_PASSPORT]" in clean
+    session = builtin.stream_session(block_on_fatal=False)
+    parts = _pieces(PRETTY_CASE, size)
+    released = "".join(chunk.text for part in parts for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == clean
+
+
 @pytest.mark.parametrize("size", [1, 3, 16, 256])
 def test_a_stream_names_the_country_as_evaluate_does(builtin: Engine, size: int) -> None:
     """A stream sees the window around a value, and so the same country."""
@@ -305,6 +354,10 @@ def test_a_users_rule_names_its_country_by_code_and_name() -> None:
     ("options", "problem"),
     [
         ({"context_in_country": ["passport"]}, "needs options.country_categories"),
+        (
+            {"context_in_country": ["passport"], "country_names": ["ACM"], "country_window": 0},
+            "options.country_window: must be at least 1",
+        ),
         (
             {"context_in_country": ["passport"], "country_names": ["  "]},
             "options.country_names: '  ': not a code or name",

@@ -167,9 +167,25 @@ def test_not_postcodes(text: str) -> None:
     ],
 )
 def test_vehicle_registrations_when_imported(plate: str) -> None:
-    """Imported by id, gb.vehicle_registration finds the three formats."""
-    engine = catalogue_engine("gb.vehicle_registration")
+    """Imported by id, gb.vehicle_registration and gb.vehicle_registration_dated find the
+    three formats beside a vehicle word."""
+    engine = catalogue_engine("gb.vehicle_registration", "gb.vehicle_registration_dated")
     assert values(engine, f"The car {plate} was parked.", "UK_VEHICLE_REGISTRATION") == [plate]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Spotted BD51 SMR outside.", ["BD51 SMR"]),  # the current format needs no word
+        ("Comté AOP 200G 3,45", []),  # a cheese's label on a receipt
+        ("Przesyłka w oddziale KRA64M", []),  # a parcel depot's code
+        ("Reg no A123 BCD", ["A123 BCD"]),
+    ],
+)
+def test_a_dated_format_needs_a_vehicle_word(text: str, found: list[str]) -> None:
+    """The 1963-2001 shapes are any code's; only a vehicle word makes them a mark."""
+    engine = catalogue_engine("gb.vehicle_registration", "gb.vehicle_registration_dated")
+    assert values(engine, text, "UK_VEHICLE_REGISTRATION") == found
 
 
 def test_issue_number_is_part_of_the_licence(builtin: Engine) -> None:
@@ -186,8 +202,8 @@ def test_issue_number_is_part_of_the_licence(builtin: Engine) -> None:
 @pytest.mark.parametrize("unit", ["STE 9B", "LOT 1C", "APT 4A"])
 def test_unit_designators_are_not_number_plates(unit: str) -> None:
     """USPS unit designators before a unit number (an address) are no suffix-format mark."""
-    engine = catalogue_engine("gb.vehicle_registration")
-    text = f"We live at 8509 5th Walk NW, {unit}, Wichita, KS 67255."
+    engine = catalogue_engine("gb.vehicle_registration", "gb.vehicle_registration_dated")
+    text = f"We live at 8509 5th Walk NW, {unit}, Wichita, KS 67255. Our car is a Ford."
     assert values(engine, text, "UK_VEHICLE_REGISTRATION") == []
 
 

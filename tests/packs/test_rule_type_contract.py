@@ -62,7 +62,7 @@ def test_a_misspelt_option_is_a_listed_problem() -> None:
         "rule 'r': options: unknown option 'prefiltr' (known: prefilter, prefilter_lead, "
         "prefilter_anchor, context, context_window, context_required, "
         "context_except, context_label, context_in_country, country_categories, "
-        "country_values, country_names, country_text, context_field_head)"
+        "country_values, country_names, country_window, country_text, context_field_head)"
     ]
 
 
