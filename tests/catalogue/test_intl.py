@@ -294,6 +294,36 @@ def test_an_iban_grouped_by_dashes_is_an_iban(builtin: Engine, iban: str) -> Non
     assert values(builtin, f"send it to {iban} please", "IBAN") == [iban]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stefan: iban: {v} danke",
+        "{v} is mijn iban",
+        "IBAN-Nummer {v}",
+    ],
+)
+@pytest.mark.parametrize(
+    "iban", ["de89 3704 0044 0532 0130 00", "gb82 west 1234 5698 7654 32", "nl91abna0417164300"]
+)
+def test_a_lower_case_iban_beside_the_word_is_an_iban(
+    builtin: Engine, text: str, iban: str
+) -> None:
+    """Chats type an IBAN in lower case: the registry's examples, lowered, beside IBAN."""
+    assert values(builtin, text.format(v=iban), "IBAN") == [iban]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ref de89 3704 0044 0532 0130 00 ok",  # no IBAN word
+        "iban: de89 3704 0044 0532 0130 01",  # mod 97 broken
+        "iban hash de8937040044053201300011aa",  # a longer token
+    ],
+)
+def test_a_lower_case_iban_needs_the_word_and_the_check(builtin: Engine, text: str) -> None:
+    assert values(builtin, text, "IBAN") == []
+
+
 # --- MAC addresses ------------------------------------------------------------------
 
 
