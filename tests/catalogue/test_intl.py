@@ -549,6 +549,12 @@ def test_not_imei(builtin: Engine, text: str) -> None:
     assert not imei_number("35-417803-685978-1")
 
 
+def test_a_modems_serial_number_answer_is_its_imei(builtin: Engine) -> None:
+    """AT+CGSN (3GPP TS 27.007) asks a modem for its IMEI; the next line answers."""
+    text = ">> AT+CGSN\n<< 490154203237518\n<< OK"
+    assert values(builtin, text, "IMEI") == ["490154203237518"]
+
+
 def test_imei_and_card_context_decides(builtin: Engine) -> None:
     """A 15-digit Luhn number with an Amex prefix is the IMEI its context names."""
     imei = "371449635398431"

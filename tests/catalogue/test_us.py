@@ -279,6 +279,21 @@ def test_us_bank_account(builtin: Engine, text: str) -> None:
     ]
 
 
+def test_a_bare_account_beside_a_routing_number_is_a_bank_account(builtin: Engine) -> None:
+    """A direct-deposit form's "routing ..., account ...": a bare "account" names a bank
+    account beside a routing number (the ABA's published example, 021000021), and a
+    customer's account number elsewhere is none."""
+    text = "Refund direct deposit: routing 021000021, account 4855444171"
+    assert values(builtin, text, "US_BANK_ACCOUNT") == ["4855444171"]
+    assert (
+        values(builtin, "Please quote your account 48554441 when calling.", "US_BANK_ACCOUNT") == []
+    )
+
+
+def test_a_micr_lines_transit_symbol_names_the_routing_number(builtin: Engine) -> None:
+    assert values(builtin, "MICR: ⑆021000021⑆ 26084715⑈ 5897", "US_ABA_ROUTING") == ["021000021"]
+
+
 @pytest.mark.parametrize(
     "text", ["Order 12345678901 shipped", "Account number: 1234567", "acct 123456789012345678"]
 )
