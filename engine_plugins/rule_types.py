@@ -116,13 +116,18 @@ def ip_address_valid(value: str) -> bool:
     return not any(address in network for network in DOCUMENTATION_NETWORKS)
 
 
+#: A line break between an IBAN's groups stands for their space (a wrapped letter).
+_LINE_BREAKS_AS_SPACES = str.maketrans("\r\n", "  ")
+
+
 def iban_valid(value: str) -> bool:
     """True when ``value`` is an IBAN by ISO 13616: country, its length and format, mod 97.
 
     National check digits inside the BBAN are not checked (``check_country=False``):
     ISO 13616 does not define them, and a mistyped one is still somebody's account.
+    A line break between groups counts as their space.
     """
-    return bool(stdnum_iban.is_valid(value, check_country=False))
+    return bool(stdnum_iban.is_valid(value.translate(_LINE_BREAKS_AS_SPACES), check_country=False))
 
 
 #: An IBAN candidate's answer, remembered as every validator's is (engine_core.matching):
@@ -169,7 +174,7 @@ class IbanMatcher(RegexMatcher):
                 if _iban_valid_remembered(value):
                     spans.append((span_start, span_start + len(value)))
                     break
-                cut = max(value.rfind(" "), value.rfind("-"))
+                cut = max(value.rfind(" "), value.rfind("-"), value.rfind("\n"))
                 if cut <= 0:
                     break
                 value = value[:cut]

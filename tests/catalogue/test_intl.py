@@ -324,6 +324,46 @@ def test_a_lower_case_iban_needs_the_word_and_the_check(builtin: Engine, text: s
     assert values(builtin, text, "IBAN") == []
 
 
+WRAPPED_IBANS = [
+    # ISO 13616's examples, a line break for one of their spaces.
+    (
+        "refund the\ndeposit to IBAN DE89 3704 0044\n0532 0130 00 at your",
+        "DE89 3704 0044\n0532 0130 00",
+    ),
+    (
+        "use our new account for the deposit: GB82\nWEST 1234 5698 7654 32 and",
+        "GB82\nWEST 1234 5698 7654 32",
+    ),
+    ("Rekening (IBAN): NL91 ABNA 0417 1643\r\n00\r\nAdres", "NL91 ABNA 0417 1643\r\n00"),
+]
+
+
+@pytest.mark.parametrize(("text", "iban"), WRAPPED_IBANS)
+def test_an_iban_wrapped_at_a_margin_is_one_iban(builtin: Engine, text: str, iban: str) -> None:
+    """A letter wrapped at its margin, a PDF's or a fax's text: a line break stands for a
+    group's space, and mod 97 decides."""
+    assert values(builtin, text, "IBAN") == [iban]
+
+
+@pytest.mark.parametrize("size", [1, 7, 64])
+def test_a_wrapped_iban_streams_as_it_evaluates(builtin: Engine, size: int) -> None:
+    text = "".join(text for text, _ in WRAPPED_IBANS)
+    clean = builtin.evaluate(text).remedy.clean_text
+    assert clean.count("[REDACTED_IBAN]") == len(WRAPPED_IBANS)
+    session = builtin.stream_session(block_on_fatal=False)
+    parts = [text[at : at + size] for at in range(0, len(text), size)]
+    released = "".join(chunk.text for part in parts for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == clean
+
+
+def test_the_next_line_is_no_part_of_an_iban(builtin: Engine) -> None:
+    """An IBAN ending its line: the next line's first group is not added to it."""
+    for after in ("ABCD EFGH", "4711 rows", "0044 0532"):
+        text = f"IBAN DE89 3704 0044 0532 0130 00\n{after}"
+        assert values(builtin, text, "IBAN") == ["DE89 3704 0044 0532 0130 00"]
+
+
 # --- MAC addresses ------------------------------------------------------------------
 
 
