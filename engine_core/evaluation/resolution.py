@@ -40,6 +40,10 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
     claims: dict[Span, list[tuple[CompiledRule, int | None]]] = {}
     # Values whose only word near them counts where the text shows their rule's country.
     in_country: list[tuple[Span, CompiledRule, int]] = []
+    # Values a header names only by a word that counts in their rule's country, whose rule
+    # has its own word near them too: that word shows the country (a roster's nationality
+    # cell "South African" beside a "passport number" column).
+    named_by_own: set[tuple[int, Span]] = set()
     for finding in findings:
         rule = finding.rule
         context = rule.context
@@ -60,6 +64,8 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
                     if distance is None:  # the header's word counts where the row shows
                         in_country.append((span, rule, label))  # the rule's country
                         continue
+                    named_by_own.add((rule.index, span))
+                    distance = min(distance, label)
                 elif label is not None and (distance is None or label < distance):
                     distance = label
             if distance is None and context.in_country:
@@ -77,7 +83,7 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
             claims.setdefault(span, []).append((rule, distance))
     placed: frozenset[tuple[int, Span]] = (
         _placed(text, claims, in_country) if in_country else frozenset()
-    )
+    ) | named_by_own
     for span, rule, near in in_country:
         if (rule.index, span) in placed:
             claims.setdefault(span, []).append((rule, near))

@@ -296,6 +296,21 @@ def _engine(*rules: dict[str, object]) -> Engine:
     return Engine.for_pack(playbook, CommunityLicense())
 
 
+def test_a_rosters_nationality_cell_names_the_passport_column(builtin: Engine) -> None:
+    """A crew roster's "passport number" column is every country's; a row's nationality
+    cell holding a rule's own word ("South African") makes the row's passport that
+    country's, and a row without one stays the US entry's."""
+    text = (
+        "name,nationality,passport number\n"
+        "Thandiwe Nkosi,South African,A41517035\n"
+        "Ann Roe,American,561234587\n"
+    )
+    assert _passports(builtin, text) == [
+        ("ZA_PASSPORT", "A41517035"),
+        ("US_PASSPORT", "561234587"),
+    ]
+
+
 def test_a_users_rule_takes_country_words() -> None:
     """A playbook's rule names what shows its country: categories, or patterns in values."""
     acme_id = {
