@@ -590,6 +590,7 @@ SPECS: dict[str, Spec] = {
     ),
     "secret.contentful_pat": simple("CFPAT-", (B64URL, 43)),
     "secret.adafruit_io_key": simple("aio_", (B62, 28)),
+    "secret.twitch_oauth_token": simple("oauth:", (LOWER_ALNUM, 30)),
     "secret.tailscale_key": Spec(
         makers=[
             seq("tskey-auth-", (B62, 12), "-", (B62, 33)),
