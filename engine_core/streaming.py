@@ -493,6 +493,27 @@ def _rule_growth(
     return min([rule_growth, *touching])
 
 
+def _arriving_occurrence(text: str, start: int, findings: Sequence[Finding]) -> int:
+    """Return where in ``text[start:]`` the first unfinished occurrence of a value of
+    ``findings`` begins at the end (a start of that value, cut short by the end), or the
+    end: once released, the value is propagated to every later occurrence."""
+    end = len(text)
+    earliest = end
+    for finding in findings:
+        for first, last in finding.spans:
+            size = last - first
+            if size < MIN_PROPAGATED_CHARS:
+                continue
+            value = text[first:last]
+            position = text.find(value[0], max(start, end - size + 1, last))
+            while 0 <= position < earliest:
+                if value.startswith(text[position:]):
+                    earliest = position
+                    break
+                position = text.find(value[0], position + 1)
+    return earliest
+
+
 def _first_unsettled_occurrence(
     text: str, findings: Sequence[Finding], start: int, settled: int
 ) -> int:
@@ -771,6 +792,10 @@ class StreamSession:
             # A value not settled yet does not propagate, but evaluate would redact its
             # earlier occurrences if it stays: they wait until it settles.
             growth = min(growth, _first_unsettled_occurrence(text, scan.findings, start, settled))
+        if not final:
+            # A value this scan found is known once released: an occurrence of it that is
+            # still arriving at the end waits, as for the values known before.
+            growth = min(growth, _arriving_occurrence(text, start, scan.findings))
         if self._known:
             findings = self._known_occurrences(text, start, settled, scan.findings, findings)
             if not final:

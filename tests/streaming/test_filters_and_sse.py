@@ -175,3 +175,24 @@ def test_events_are_produced_lazily(engine: Engine) -> None:
     first = next(events)
     assert first["chunk_index"] == 1
     assert not first["is_final"]
+
+
+#: A postal address repeated after a short run: evaluate redacts both occurrences.
+REPEATED_ADDRESS = (
+    "000 State ROAD   0A 000rd fL  front, AAA AAAAAA AA AAAA   AL-"
+    "000 State ROAD   0A 000rd fL  front, AAA AAAAAA AA, AL "
+)
+
+
+@pytest.mark.parametrize("chunk_size", [1, 3, 5, 8, 12])
+@pytest.mark.parametrize("lookahead", range(16, 65, 2))
+def test_a_repeat_of_a_value_released_in_the_same_cut_waits_for_its_end(
+    engine: Engine, chunk_size: int, lookahead: int
+) -> None:
+    """A value found and released in one cut is propagated to later occurrences; one
+    whose start is already in the buffer (``000 ``) is held back until it is complete,
+    not released as plain text (hypothesis's example, on the live pack)."""
+    events = simulate_stream(engine, REPEATED_ADDRESS, chunk_size, lookahead, False)
+    released = "".join(str(event["text"]) for event in events)
+    assert released == engine.evaluate(REPEATED_ADDRESS).remedy.clean_text
+    assert released.count("[REDACTED_POSTAL_ADDRESS]") == 2
