@@ -57,6 +57,7 @@ from .rules import CompiledRule, Finding
 from .segments import may_hold_segments, segment_cells, segment_start
 
 __all__ = [
+    "CELL_END",
     "MAX_LINE_CHARS",
     "ColumnRead",
     "Columns",
@@ -81,6 +82,16 @@ SPACES = "  "
 HTML = "</t"
 #: The delimiters a table's cells are separated by.
 DELIMITERS = (HTML, "\t", "|", ";", ",", SPACES)
+#: What ends a row's cell: one of the delimiters above that splits a line (a run of
+#: spaces for :data:`SPACES`), or the line's end.
+CELL_END = regex.compile(
+    "|".join(
+        [
+            "[" + "".join(regex.escape(mark) for mark in DELIMITERS if len(mark) == 1) + "\n]",
+            f"{SPACES}+",
+        ]
+    )
+)
 #: A line skipped inside a table: a rule line of a markdown or plain-text table (only
 #: rules, joints and alignment marks), or an HTML table's tags around its rows. Not one
 #: unbroken run of ``=``: a title's underline, which ends what is above it (a form's title

@@ -14,11 +14,9 @@ import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
-import regex
-
 from ..matching import Span
 from ..model import SEVERITY_RANK
-from .columns import Table, table_of
+from .columns import CELL_END, Table, table_of
 from .occurrences import LARGE_TEXT, occurrences
 from .rules import CompiledRule, Finding
 
@@ -110,11 +108,6 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
     return resolved
 
 
-#: What ends a table row's cell: a delimiter the columns module reads (a tab, ``|``, ``;``,
-#: ``,``, two spaces or more) or the line's end.
-_CELL_END = regex.compile(r"[\t|;,\n]| {2,}")
-
-
 def _row_reach(text: str, table: Table, span: Span) -> Span:
     """Return where words may name the value at ``span`` in a table's row: its row from
     its start up to the end of the cell after the value's own. A row's word cell names
@@ -124,12 +117,12 @@ def _row_reach(text: str, table: Table, span: Span) -> Span:
     (docs/architecture.md, "Context")."""
     row_start = max(table.body[0], text.rfind("\n", 0, span[0]) + 1)
     body_end = table.body[1]
-    own_end = _CELL_END.search(text, span[1], body_end)
+    own_end = CELL_END.search(text, span[1], body_end)
     if own_end is None:
         return (row_start, body_end)
     if own_end.group() == "\n":
         return (row_start, own_end.start())
-    next_end = _CELL_END.search(text, own_end.end(), body_end)
+    next_end = CELL_END.search(text, own_end.end(), body_end)
     return (row_start, body_end if next_end is None else next_end.start())
 
 
