@@ -174,7 +174,7 @@ CONTEXT_OPTIONS: tuple[Option, ...] = (
         "For context_in_country: the country's codes and names as texts write them, case "
         'and all (NO, NOR, Norway); one quoted as a field\'s value ("nationality": '
         '"NOR") or after a country, nationality or citizenship key (country=NO, '
-        "Nationality: Norway) within the context window shows the rule's country.",
+        "Nationality: Norway) within the country window shows the rule's country.",
     ),
     Option(
         "country_window",

@@ -177,7 +177,7 @@ class IbanMatcher(RegexMatcher):
                 cut = max(value.rfind(" "), value.rfind("-"), value.rfind("\n"))
                 if cut <= 0:
                     break
-                value = value[:cut]
+                value = value[:cut].rstrip("\r")  # a CRLF's carriage return is no part
         return spans
 
 

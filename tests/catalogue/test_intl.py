@@ -362,6 +362,10 @@ def test_the_next_line_is_no_part_of_an_iban(builtin: Engine) -> None:
     for after in ("ABCD EFGH", "4711 rows", "0044 0532"):
         text = f"IBAN DE89 3704 0044 0532 0130 00\n{after}"
         assert values(builtin, text, "IBAN") == ["DE89 3704 0044 0532 0130 00"]
+    # An IBAN of whole groups (Belgium's example) before a CRLF: the \r stays outside it.
+    assert values(builtin, "IBAN BE68 5390 0754 7034\r\nABCD EFGH", "IBAN") == [
+        "BE68 5390 0754 7034"
+    ]
 
 
 # --- MAC addresses ------------------------------------------------------------------
