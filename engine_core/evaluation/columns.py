@@ -12,7 +12,9 @@ has no context word within its window. This module reads such tables
   (``|---|:--:|``, ``+----+``, ``-----``) and the tags around an HTML table's
   rows (``<table>``, ``<thead>``, ``</tbody>``) inside it are skipped; a blank
   line, a line of another count (``</table>``: none), a title's underline of
-  ``=`` alone or one longer than :data:`MAX_LINE_CHARS` ends it;
+  ``=`` alone or one longer than :data:`MAX_LINE_CHARS` ends it; a space-aligned
+  row with fewer cells (a fixed-width record's empty fields) is read by where its
+  cells stand under the header's (:func:`_aligned`);
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
@@ -165,6 +167,9 @@ class OpenTable:
     header: Span
     #: The rules named only by a word that counts in their country (see Columns._names).
     country_only: frozenset[int] = frozenset()
+    #: A space-aligned table's header cells, in its line: a fixed-width row with empty
+    #: cells is read by where its cells stand (see :func:`_aligned`).
+    columns: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,34 @@ def _cells(line: str, delimiter: str) -> list[Span]:
         if end >= len(line) or line[end] != delimiter:
             return spans
         position = end + 1
+
+
+def _aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None] | None:
+    """Return a space-aligned row's ``cells`` under the header cells ``columns`` (None
+    where a column's cell is empty), or None unless each cell stands under one column:
+    it starts where its header cell starts, or ends where it ends (a number aligned
+    right), and reaches no later column's start (docs/architecture.md, "Context")."""
+    placed: list[Span | None] = [None] * len(columns)
+    column = 0
+    for low, high in cells:
+        while column < len(columns) and not _stands_under(low, high, columns, column):
+            column += 1
+        if column == len(columns):
+            return None
+        placed[column] = (low, high)
+        column += 1
+    return placed
+
+
+def _stands_under(low: int, high: int, columns: Sequence[Span], column: int) -> bool:
+    """True when the cell ``[low, high)`` stands under ``columns[column]`` (see
+    :func:`_aligned`)."""
+    start, end = columns[column]
+    if column + 1 < len(columns) and high > columns[column + 1][0]:
+        return False
+    if column > 0 and low < columns[column - 1][1]:
+        return False
+    return low == start or high == end
 
 
 def _known(above: Above) -> Counts | None:
@@ -522,7 +555,12 @@ class Columns:
                 continue  # a row of a table whose first line came earlier
             country_only = frozenset().union(*(only for *_, only in named))
             return OpenTable(
-                delimiter, len(cells), labels, (start, start + len(line)), country_only
+                delimiter,
+                len(cells),
+                labels,
+                (start, start + len(line)),
+                country_only,
+                tuple(cells) if delimiter == SPACES else (),
             )
         return None
 
@@ -611,16 +649,20 @@ class Columns:
         self,
         line: str,
         offset: int,
-        cells: Sequence[Span],
+        cells: Sequence[Span | None],
         labels: Iterable[tuple[int, dict[int, int], str]],
         cells_named: list[tuple[int, int, dict[int, int]]],
         read: ColumnRead,
     ) -> None:
         """Add a row's cells under naming columns (``labels``: column, rules, name) to
         ``cells_named``, and the values the rules they name find there to ``read``
-        (``line`` is at ``offset`` in the read's text; ``cells``: its cells' spans)."""
+        (``line`` is at ``offset`` in the read's text; ``cells``: its cells' spans, None
+        for a fixed-width row's empty cell)."""
         for column, names, name in labels:
-            low, high = cells[column]
+            cell_span = cells[column]
+            if cell_span is None:
+                continue
+            low, high = cell_span
             cells_named.append((offset + low, offset + high, names))
             cell = line[low:high]
             for index in names:
@@ -681,13 +723,17 @@ class Columns:
             if len(line) > MAX_LINE_CHARS or table.delimiter not in line:
                 still_open = None
                 break
-            cells = _cells(line, table.delimiter)
+            row = _cells(line, table.delimiter)
+            cells: Sequence[Span | None] = row
             if (
-                len(cells) == table.cells + 1
+                len(row) == table.cells + 1
                 and table.delimiter == SPACES
-                and _ROW_INDEX.fullmatch(line, *cells[0]) is not None
+                and _ROW_INDEX.fullmatch(line, *row[0]) is not None
             ):
-                cells = cells[1:]  # a data frame's printout: each row led by its index
+                cells = row[1:]  # a data frame's printout: each row led by its index
+            elif len(row) < table.cells and table.columns:
+                # A fixed-width record with empty fields: its cells by where they stand.
+                cells = _aligned(row, table.columns) or row
             if len(cells) != table.cells:
                 still_open = None
                 break

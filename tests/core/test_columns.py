@@ -347,3 +347,53 @@ def test_a_stream_reads_a_rows_words_as_evaluate_does(engine: Engine, size: int)
     assert released == engine.evaluate(ROSTER).remedy.clean_text
     assert "E15843" in released
     assert "D1234567" not in released
+
+
+def fixed_width_register(numbers: list[str], misaligned_at: int | None = None) -> str:
+    """A fixed-width register with empty fields: each field starts where its header cell
+    starts (the BSN column), or ends where it ends (the amount); ``misaligned_at``: the
+    row whose BSN stands one character right of its column."""
+    lines = ["KLANTENREGISTER 2024", "NAAM          BSN          KLANTNR      SALDO"]
+    for row, number in enumerate(numbers):
+        name = f"Klant {row}".ljust(14)
+        customer = "" if row % 3 == 0 else f"K-{1_000 + row}"
+        balance = "" if row % 4 == 1 else f"{row * 7},00"
+        if row % 5 == 2:  # no BSN in this row: the next field stands alone
+            line = name + " " * 13 + customer.ljust(13) + balance.rjust(5)
+        elif row == misaligned_at:
+            line = name + " " + number.ljust(12) + customer.ljust(13) + balance.rjust(5)
+        else:
+            line = name + number.ljust(13) + customer.ljust(13) + balance.rjust(5)
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def test_a_fixed_width_row_with_empty_fields_is_read_by_where_its_cells_stand(
+    engine: Engine,
+) -> None:
+    numbers = valid_bsns(ROWS, seed=21)
+    text = fixed_width_register(numbers)
+    written = [number for row, number in enumerate(numbers) if row % 5 != 2]
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(written)
+    assert not any(number in engine.evaluate(text).remedy.clean_text for number in written)
+
+
+def test_a_field_standing_under_no_column_ends_the_fixed_width_table(engine: Engine) -> None:
+    numbers = valid_bsns(ROWS, seed=22)
+    # Row 9 has two fields, its name and its BSN, which stands one character off its column.
+    text = fixed_width_register(numbers, misaligned_at=9)
+    found = _found(engine, text).get("NL_BSN", [])
+    # The rows before the misaligned one are the table's; it and the rows after it are not.
+    assert sorted(found) == sorted(n for row, n in enumerate(numbers[:9]) if row % 5 != 2)
+
+
+def test_an_aligned_row_with_a_field_too_wide_for_its_column_names_nothing(
+    engine: Engine,
+) -> None:
+    """A cell that reaches into the next column's start is no field of that column."""
+    number = valid_bsns(1, seed=23)[0]
+    # Rows with no BSN, enough that the header is far beyond the context window.
+    table = "NAAM        BSN        PLAATS\n" + "Klant       -          Delft\n" * ROWS
+    assert _found(engine, table + f"Klant       {number}\n")["NL_BSN"] == [number]
+    # The BSN field runs on to the PLAATS column: the line is no row of this table.
+    assert "NL_BSN" not in _found(engine, table + f"Klant       {number} Bilthoven-Noord\n")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from streaming_support import pieces, run_stream
 
 from engine_core import Engine
-from tests.core.test_columns import valid_bsns
+from tests.core.test_columns import fixed_width_register, valid_bsns
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +46,17 @@ def test_a_named_column_streams_as_evaluate_redacts_it(
     text = _table(40, seed=size, markdown=markdown)
     clean = engine.evaluate(text).remedy.clean_text
     assert not any(number in clean for number in valid_bsns(40, seed=size))
+    assert _streamed(engine, text, [size]) == clean
+
+
+@pytest.mark.parametrize("size", [1, 4, 16, 256])
+def test_a_fixed_width_table_with_empty_fields_streams_as_evaluate_redacts_it(
+    engine: Engine, size: int
+) -> None:
+    numbers = valid_bsns(30, seed=40 + size)
+    text = "Uitdraai:\n" + fixed_width_register(numbers) + "Einde.\n"
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[-1] not in clean
     assert _streamed(engine, text, [size]) == clean
 
 
