@@ -124,7 +124,7 @@ import bisect
 import threading
 import time
 import weakref
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -302,6 +302,9 @@ class _Layout:
     can_release: bool
     #: Whether a fatal rule can say what is settled: scans before flush may then block early.
     fatal_tells_growth: bool
+    #: Whether another value can show a rule's country (``country_categories``,
+    #: ``country_values``): a scan then gives resolution the values released before it.
+    values_show_countries: bool
 
 
 def _tells_growth(plan: _RulePlan) -> bool:
@@ -356,6 +359,11 @@ def _layout(compiled: CompiledPack) -> _Layout:
         can_release=all(map(_tells_growth, plans)),
         fatal_tells_growth=any(
             plan.rule.severity == FATAL and _tells_growth(plan) for plan in plans
+        ),
+        values_show_countries=any(
+            plan.rule.context is not None
+            and (plan.rule.context.country_categories or plan.rule.context.country_values)
+            for plan in plans
         ),
     )
 
@@ -594,6 +602,9 @@ class StreamSession:
         self._buffer = ""  # joined text from source offset _base
         # Values released so far, with the rule that found each (verbatim occurrences).
         self._known: KnownValues[CompiledRule] = KnownValues()
+        # The released values still in the buffer, at their source places, with their rules:
+        # they show a country to the values after them as in evaluate (values_show_countries).
+        self._shown: list[tuple[int, int, CompiledRule]] = []
         self._pending: list[str] = []  # pieces received since the last join
         self._base = 0
         self._released = 0  # source offset up to which text was released
@@ -762,7 +773,9 @@ class StreamSession:
             base = self._base
             settled_before = {index: offset - base for index, offset in self._asked.items()}
             asked: dict[int, int] = {}
-            scan = self._find_in(text, start, final, settled_before, asked, columns, hold)
+            scan = self._find_in(
+                text, start, final, settled_before, asked, columns, hold, self._shown_findings()
+            )
             self._asked = {index: offset + base for index, offset in asked.items()}
         else:
             self._asked = {}
@@ -772,6 +785,7 @@ class StreamSession:
                 final,
                 columns=None if columns is None else in_view(columns, view),
                 hold=None if hold is None else view.view_index(hold),
+                shown=self._shown_findings(view.view_index),
             )
             original = view.original_span
             scan = _Scan(
@@ -811,6 +825,19 @@ class StreamSession:
                 and finding.spans[0][0] >= start
             ]
         return _Scan(findings, scan.avoid, growth, fatal)
+
+    def _shown_findings(self, where: Callable[[int], int] | None = None) -> list[Finding]:
+        """Return the released values still in the buffer, in its places (moved by ``where``,
+        a normalized view's ``view_index``), per rule."""
+        if not self._shown:
+            return []
+        base = self._base
+        by_rule: dict[int, tuple[CompiledRule, list[Span]]] = {}
+        for first, last, rule in self._shown:
+            low, high = first - base, last - base
+            span = (low, high) if where is None else (where(low), where(high))
+            by_rule.setdefault(rule.index, (rule, []))[1].append(span)
+        return [Finding(rule, tuple(spans)) for rule, spans in by_rule.values()]
 
     def _known_occurrences(
         self,
@@ -852,10 +879,12 @@ class StreamSession:
         asked: dict[int, int] | None = None,
         columns: ColumnRead | None = None,
         hold: int | None = None,
+        shown: Sequence[Finding] = (),
     ) -> _Scan:
         """Run every rule over ``text[start:]`` (a normalized view); resolve what they found
-        with the values under table headers (``columns``); nothing from ``hold`` on is
-        final (its line may become a table's row)."""
+        with the values under table headers (``columns``) and those released before it
+        (``shown``); nothing from ``hold`` on is final (its line may become a table's
+        row)."""
         end = len(text)
         hints = settled_before if settled_before is not None else {}
         growth = contested = end
@@ -983,7 +1012,7 @@ class StreamSession:
             findings, tables = columns.applied(findings, self._compiled.rules)
         if hold is not None:
             growth, contested = min(growth, hold), min(contested, hold)
-        resolved = resolve(text, findings, tables)
+        resolved = resolve(text, findings, tables, shown)
         # A fatal value is final once its own rule settled it and no rule with context
         # words could still take it from that rule.
         pending = (
@@ -1089,6 +1118,14 @@ class StreamSession:
             for span_start, span_end in finding.spans:
                 if span_end - span_start >= MIN_PROPAGATED_CHARS:
                     self._known.add(text[span_start:span_end], finding.rule)
+        if self._layout.values_show_countries:
+            base = self._base
+            self._shown += [
+                (base + first, base + last, finding.rule)
+                for finding in released
+                for first, last in finding.spans
+                if first >= start
+            ]
         merged = merge(released)
         chunk = StreamChunk(redact(text[start:cut], merged, offset=start), redacted=bool(merged))
         self._released = self._base + cut
@@ -1107,6 +1144,8 @@ class StreamSession:
             self._tables.released(self._released)
         self._buffer = text[keep:]
         self._base += keep
+        if self._shown:
+            self._shown = [shown for shown in self._shown if shown[0] >= self._base]
         space = _WHITESPACE.search(self._buffer, cut - keep)
         self._first_space = -1 if space is None else self._base + space.start()
         return [chunk]

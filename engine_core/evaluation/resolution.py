@@ -28,10 +28,17 @@ MIN_PROPAGATED_CHARS = 6
 _NO_CONTEXT = 1 << 30
 
 
-def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()) -> list[Finding]:
+def resolve(
+    text: str,
+    findings: Sequence[Finding],
+    tables: Sequence[Table] = (),
+    shown: Sequence[Finding] = (),
+) -> list[Finding]:
     """Apply required context and report each value once (see the module docstring);
     ``tables``, sorted, name the values under their header cells
-    (:mod:`~engine_core.evaluation.columns`)."""
+    (:mod:`~engine_core.evaluation.columns`); ``shown``: values in ``text`` reported
+    before (a stream's released ones), which only show a country, as evaluate's own
+    values of the same text would."""
     if not any(finding.rule.context is not None for finding in findings) and len(findings) < 2:
         return list(findings)
     starts = [table.body[0] for table in tables]
@@ -80,7 +87,7 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
                 continue
             claims.setdefault(span, []).append((rule, distance))
     placed: frozenset[tuple[int, Span]] = (
-        _placed(text, claims, in_country) if in_country else frozenset()
+        _placed(text, _with_shown(claims, shown), in_country) if in_country else frozenset()
     ) | named_by_own
     for span, rule, near in in_country:
         if (rule.index, span) in placed:
@@ -106,6 +113,19 @@ def resolve(text: str, findings: Sequence[Finding], tables: Sequence[Table] = ()
             # A finding whose every span stays is returned as it is (no copy).
             resolved.append(finding if ordered == finding.spans else Finding(finding.rule, ordered))
     return resolved
+
+
+def _with_shown(
+    claims: dict[Span, list[tuple[CompiledRule, int | None]]], shown: Sequence[Finding]
+) -> dict[Span, list[tuple[CompiledRule, int | None]]]:
+    """Return ``claims`` with the values reported before (``shown``) claimed by their rule."""
+    if not shown:
+        return claims
+    joined = dict(claims)
+    for finding in shown:
+        for span in finding.spans:
+            joined.setdefault(span, [(finding.rule, None)])
+    return joined
 
 
 def _row_reach(text: str, table: Table, span: Span) -> Span:

@@ -191,17 +191,23 @@ def test_a_logs_country_key_and_document_field_name_the_national_number(
         assert (category, number) not in _found(builtin, text), text
 
 
+@pytest.mark.parametrize(
+    ("category", "number", "alpha2"),
+    [("PT_NIF", "501964843", "PT"), ("NZ_IRD", "49091850", "NZ"), ("CA_SIN", "123 456 782", "CA")],
+)
 def test_a_tax_number_in_a_national_id_field_where_it_is_the_personal_number(
-    builtin: Engine,
+    builtin: Engine, category: str, number: str, alpha2: str
 ) -> None:
-    """Portugal's NIF and New Zealand's IRD number are the numbers people there give as
-    their ID: an export's national_id column holds them (python-stdnum's examples)."""
-    for category, number, alpha2 in (("PT_NIF", "501964843", "PT"), ("NZ_IRD", "49091850", "NZ")):
-        insert = (
-            "INSERT INTO `customers` (`id`, `country`, `national_id`) VALUES\n"
-            f"(884148, '{alpha2}', '{number}');\n"
-        )
-        assert (category, number) in _found(builtin, insert)
+    """Portugal's NIF, New Zealand's IRD number and Canada's SIN are the numbers people
+    there give as their ID: an export's national_id column holds them (python-stdnum's
+    examples); a row showing another country's code does not name them."""
+    insert = (
+        "INSERT INTO `customers` (`id`, `country`, `national_id`) VALUES\n"
+        f"(884148, '{alpha2}', '{number}');\n"
+    )
+    assert (category, number) in _found(builtin, insert)
+    elsewhere = insert.replace(f"'{alpha2}'", "'XX'")
+    assert (category, number) not in _found(builtin, elsewhere)
 
 
 def test_an_english_field_without_a_country_names_no_national_number(builtin: Engine) -> None:
@@ -276,6 +282,34 @@ def test_a_stream_names_the_country_as_evaluate_does(builtin: Engine, size: int)
     released = "".join(chunk.text for part in _pieces(text, size) for chunk in session.push(part))
     released += "".join(chunk.text for chunk in session.flush())
     assert released == clean
+
+
+#: Long enough after the passport that a stream releases the ID before it settles.
+_AFTERWARDS = " The renewal was processed at the consulate and the file was closed." * 4 + "\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ID number 4901249578084 on file. Passport No. M65118893 was renewed; NI YJ670663A"
+        " noted.\n" + _AFTERWARDS,
+        'id_no: "4901249578084"\npassport: "M64999137"\nPassport No. M65118893 was renewed.\n'
+        "passport_no 568923099, NI YJ670663A\n" + _AFTERWARDS,
+    ],
+    ids=["prose", "fields"],
+)
+def test_a_value_released_before_shows_its_country_to_a_stream(builtin: Engine, text: str) -> None:
+    """The South African ID before the passport shows South Africa, as in evaluate, even
+    when a stream released it before the passport settled (the UK's NI number after the
+    passport shows the UK too: the stream must break the tie as evaluate does)."""
+    clean = builtin.evaluate(text).remedy.clean_text
+    for size in range(1, 80):
+        session = builtin.stream_session(block_on_fatal=False)
+        released = "".join(
+            chunk.text for part in _pieces(text, size) for chunk in session.push(part)
+        )
+        released += "".join(chunk.text for chunk in session.flush())
+        assert released == clean, size
 
 
 def _pieces(text: str, size: int) -> list[str]:
