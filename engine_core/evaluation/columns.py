@@ -13,8 +13,9 @@ has no context word within its window. This module reads such tables
   rows (``<table>``, ``<thead>``, ``</tbody>``) inside it are skipped; a blank
   line, a line of another count (``</table>``: none), a title's underline of
   ``=`` alone or one longer than :data:`MAX_LINE_CHARS` ends it; a space-aligned
-  row with fewer cells (a fixed-width record's empty fields) is read by where its
-  cells stand under the header's (:func:`_aligned`);
+  row whose cells do not stand one per column (a fixed-width record's empty fields,
+  two fields one space apart) is read by where its cells stand under the header's
+  (:func:`_aligned`, :func:`_sliced`);
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
   :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
@@ -286,6 +287,40 @@ def _aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None
         placed[column] = (low, high)
         column += 1
     return placed
+
+
+def _in_place(cells: Sequence[Span], columns: Sequence[Span]) -> bool:
+    """True when a space-aligned row has a cell per header cell and each overlaps the
+    columns from its header cell's start to the next one's: read in order, as written."""
+    if len(cells) != len(columns):
+        return False
+    starts = [start for start, _ in columns[1:]]
+    return all(
+        high > columns[column][0] and (column == len(starts) or low < starts[column])
+        for column, (low, high) in enumerate(cells)
+    )
+
+
+def _sliced(line: str, columns: Sequence[Span]) -> list[Span | None] | None:
+    """Return a fixed-width row's fields cut at its header cells' starts (None where a field
+    is blank; padding is no part of one), or None when a word of the row straddles a
+    header cell's start: fields that only one space parts stand in their columns too
+    (``17.02.1972 67170272B831`` under ``GEB-DAT    SV-NUMMER``)."""
+    starts = [start for start, _ in columns]
+    if any(0 < start < len(line) and line[start - 1] != " " for start in starts):
+        return None
+    fields: list[Span | None] = []
+    for column, start in enumerate(starts):
+        low = 0 if column == 0 else start
+        high = min(len(line), starts[column + 1] if column + 1 < len(starts) else len(line))
+        piece = line[low:high] if low < high else ""
+        text = piece.strip(" ")
+        if not text:
+            fields.append(None)
+            continue
+        first = low + len(piece) - len(piece.lstrip(" "))
+        fields.append((first, first + len(text)))
+    return fields
 
 
 def _stands_under(low: int, high: int, columns: Sequence[Span], column: int) -> bool:
@@ -731,9 +766,10 @@ class Columns:
                 and _ROW_INDEX.fullmatch(line, *row[0]) is not None
             ):
                 cells = row[1:]  # a data frame's printout: each row led by its index
-            elif len(row) < table.cells and table.columns:
-                # A fixed-width record with empty fields: its cells by where they stand.
-                cells = _aligned(row, table.columns) or row
+            elif table.columns and not _in_place(row, table.columns):
+                # A fixed-width record (empty fields, one space between two): its cells by
+                # where they stand.
+                cells = _aligned(row, table.columns) or _sliced(line, table.columns) or row
             if len(cells) != table.cells:
                 still_open = None
                 break

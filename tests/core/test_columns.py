@@ -352,7 +352,7 @@ def test_a_stream_reads_a_rows_words_as_evaluate_does(engine: Engine, size: int)
 def fixed_width_register(numbers: list[str], misaligned_at: int | None = None) -> str:
     """A fixed-width register with empty fields: each field starts where its header cell
     starts (the BSN column), or ends where it ends (the amount); ``misaligned_at``: the
-    row whose BSN stands one character right of its column."""
+    row whose BSN straddles its column's start, one character to the left."""
     lines = ["KLANTENREGISTER 2024", "NAAM          BSN          KLANTNR      SALDO"]
     for row, number in enumerate(numbers):
         name = f"Klant {row}".ljust(14)
@@ -361,7 +361,7 @@ def fixed_width_register(numbers: list[str], misaligned_at: int | None = None) -
         if row % 5 == 2:  # no BSN in this row: the next field stands alone
             line = name + " " * 13 + customer.ljust(13) + balance.rjust(5)
         elif row == misaligned_at:
-            line = name + " " + number.ljust(12) + customer.ljust(13) + balance.rjust(5)
+            line = name[:-1] + number.ljust(14) + customer.ljust(13) + balance.rjust(5)
         else:
             line = name + number.ljust(13) + customer.ljust(13) + balance.rjust(5)
         lines.append(line.rstrip())
@@ -380,7 +380,7 @@ def test_a_fixed_width_row_with_empty_fields_is_read_by_where_its_cells_stand(
 
 def test_a_field_standing_under_no_column_ends_the_fixed_width_table(engine: Engine) -> None:
     numbers = valid_bsns(ROWS, seed=22)
-    # Row 9 has two fields, its name and its BSN, which stands one character off its column.
+    # Row 9 has two fields, its name and its BSN, which starts before its column does.
     text = fixed_width_register(numbers, misaligned_at=9)
     found = _found(engine, text).get("NL_BSN", [])
     # The rows before the misaligned one are the table's; it and the rows after it are not.
@@ -397,3 +397,33 @@ def test_an_aligned_row_with_a_field_too_wide_for_its_column_names_nothing(
     assert _found(engine, table + f"Klant       {number}\n")["NL_BSN"] == [number]
     # The BSN field runs on to the PLAATS column: the line is no row of this table.
     assert "NL_BSN" not in _found(engine, table + f"Klant       {number} Bilthoven-Noord\n")
+
+
+def ward_list(seed: int) -> tuple[str, list[str], list[str]]:
+    """An AS/400 listing: a header cell of two names (``REF NAME``), fields one space
+    apart, empty fields; and its NHS numbers and dates of birth."""
+    numbers = _nhs_numbers(ROWS, seed=seed)
+    dates = [f"{day:02d}/0{1 + day % 9}/19{50 + day}" for day in range(1, ROWS + 1)]
+    header = "REF NAME".ljust(24) + "NHS NUMBER".ljust(37 - 24) + "DATE OF BIRTH".ljust(16) + "WARD"
+    lines = [header, "-" * 60]
+    for row, (number, date) in enumerate(zip(numbers, dates, strict=True)):
+        ref = f"R{row:03d}   Ann Roe".ljust(24)
+        if row % 3 == 0:  # no date of birth: as many cells as the header, one off by index
+            lines.append(ref + number.ljust(13) + " " * 16 + "Leeds")
+        elif row % 3 == 1:  # the number and the date one space apart: one run of words
+            lines.append(ref + number + " " + date.ljust(16) + "Leeds")
+        else:  # no number
+            lines.append(ref + " " * 13 + date.ljust(16) + "York")
+    lines.append("-" * 60)
+    text = "WARD LIST                 PAGE   1\n" + "\n".join(lines) + "\n"
+    written_numbers = [number for row, number in enumerate(numbers) if row % 3 != 2]
+    return text, written_numbers, [date for row, date in enumerate(dates) if row % 3 != 0]
+
+
+def test_fields_one_space_apart_are_cut_at_their_header_cells_starts(engine: Engine) -> None:
+    """Each field is read in the column whose header cell starts at or before it, as the
+    listing's layout puts it (:func:`ward_list`)."""
+    text, numbers, dates = ward_list(seed=31)
+    found = _found(engine, text)
+    assert sorted(found["UK_NHS"]) == sorted(numbers)
+    assert sorted(found["DATE_OF_BIRTH"]) == sorted(dates)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from streaming_support import pieces, run_stream
 
 from engine_core import Engine
-from tests.core.test_columns import fixed_width_register, valid_bsns
+from tests.core.test_columns import fixed_width_register, valid_bsns, ward_list
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +57,16 @@ def test_a_fixed_width_table_with_empty_fields_streams_as_evaluate_redacts_it(
     text = "Uitdraai:\n" + fixed_width_register(numbers) + "Einde.\n"
     clean = engine.evaluate(text).remedy.clean_text
     assert numbers[-1] not in clean
+    assert _streamed(engine, text, [size]) == clean
+
+
+@pytest.mark.parametrize("size", [1, 4, 16, 256])
+def test_a_listing_with_fields_one_space_apart_streams_as_evaluate_redacts_it(
+    engine: Engine, size: int
+) -> None:
+    text, numbers, dates = ward_list(seed=50 + size)
+    clean = engine.evaluate(text).remedy.clean_text
+    assert not any(value in clean for value in [*numbers, *dates])
     assert _streamed(engine, text, [size]) == clean
 
 
