@@ -18,7 +18,8 @@ has no context word within its window. This module reads such tables
   (:func:`_aligned`, :func:`_sliced`);
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
-  :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row). A
+  :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row, no label
+  followed by what it labels: a chat line's ``[19:18] Agenzia: Buongiorno``). A
   header cell holding a context-required rule's word names the rules whose
   words it holds (required or not), as a label does (``Date of birth``,
   ``date_of_birth``, ``DateOfBirth``, ``DOB (dd/mm/yyyy)``, ``Passport No.``);
@@ -148,6 +149,9 @@ _SQL_NAME_QUOTES = '`"[] \t'
 _ROW_INDEX = regex.compile(r"[0-9]{1,9}")
 #: A header names its columns: three digits in a row are a value, not a name.
 _VALUE = regex.compile(r"[0-9]{3}")
+#: Nor does a cell holding a label and what it labels (a chat line's ``[19:18] Agenzia:
+#: Buongiorno``): a line of prose split at its commas.
+_LABELLED = regex.compile(r"[^\s:]:[ \t]+[^\s]")
 #: Sorts after every cell starting at the same place (see :meth:`Table.label`).
 _AFTER = float("inf")
 #: Per delimiter, how many cells a line has (None: no table line).
@@ -570,7 +574,10 @@ class Columns:
             if delimiter not in line:
                 continue
             cells = _cells(line, delimiter)
-            if any(high - low > MAX_HEADER_CELL_CHARS for low, high in cells):
+            if any(
+                high - low > MAX_HEADER_CELL_CHARS or _LABELLED.search(line, low, high)
+                for low, high in cells
+            ):
                 continue  # prose split at its commas, not a header
             # Per cell: its column, its span, the rules it names, those only in their country.
             named = [

@@ -169,8 +169,11 @@ def header_distance(length: int) -> int:
 _LABEL_GAP = regex.compile(r"[\s.:\uff1a=#*|\-\"']*")
 #: The end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
-#: A word that a digit follows across a label's gap (``DOB: 12/23/61``) is that value's label.
-_LABELS_A_NUMBER = regex.compile(r"[\"']?[^\S\n]*[.:\uff1a=#|\-]*[^\S\n]*[\"']?[0-9(+]")
+#: A word that a digit follows across a label's gap (``DOB: 12/23/61``, ``Tel (020)``) is
+#: that value's label; a bracket of words is a qualifier (``PPS Number (for RTB):``).
+_LABELS_A_NUMBER = regex.compile(
+    r"[\"']?[^\S\n]*[.:\uff1a=#|\-]*[^\S\n]*[\"']?(?:[0-9+]|[(][0-9+])"
+)
 #: Shorter words keep their accents in every form: without them they are other words.
 MIN_UNACCENTED_CHARS = 8
 #: The longest acronym also written with dots (``N.I.F.``): longer capitals are words.

@@ -27,6 +27,7 @@ BIRTH_DATE_LABELS = [
     ("en", "Birth Dt:"),  # a claims file's BENE_BIRTH_DT
     ("de", "Geb.Datum:"),
     ("de", "GebDat:"),
+    ("de", "GEB-DAT"),  # an AS/400 listing's column
     ("de", "Geburt:"),
     ("nl", "Geboortedat.:"),
     ("af", "Gebore op"),
@@ -44,6 +45,8 @@ BIRTH_DATE_LABELS = [
     ("it", "nato/a a Roma il"),
     ("pl", "ur."),
     ("pl", "Data urodz.:"),
+    ("pl", "i datę urodzenia"),
+    ("fr", "Patient·e né·e le"),
     ("cs", "Dat. nar.:"),
     ("cs", "nar."),
     ("sk", "Dátum nar.:"),

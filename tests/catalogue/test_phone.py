@@ -70,6 +70,10 @@ SENTENCES = {
     "Mi whatsapp es {v}": ("MX",),
     "상담원: 번호이동 하실 번호는요?\n서연: {v} 이요": ("KR",),
     "제 번호는 {v} 이에요": ("KR",),
+    "Cuenta RUT / BancoEstado, fono {v}": ("CL",),
+    "Dosegljiv sem na {v} ali po e-pošti.": ("SI",),
+    "og netfangið er helga@simnet.is, síminn {v}": ("IS",),
+    "Director contact: {v}": ("SG", "IN"),
 }
 EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
 
@@ -101,6 +105,14 @@ def test_the_writers_own_number_is_a_phone(builtin: Engine, sentence: str, regio
     names the writer's phone (``context_label``)."""
     number = _national(region)
     assert values(builtin, sentence.format(v=number), "PHONE") == [number]
+
+
+def test_contact_names_a_phone_only_as_its_label(builtin: Engine) -> None:
+    """``Contact: 8141 5449`` is a signature's phone; "contact" further off names nothing:
+    it is also an e-mail's or a person's."""
+    number = _national("SG")
+    assert values(builtin, f"Director contact: {number}", "PHONE") == [number]
+    assert values(builtin, f"Contact us about batch {number} today", "PHONE") == []
 
 
 @pytest.mark.parametrize(

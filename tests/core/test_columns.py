@@ -427,3 +427,13 @@ def test_fields_one_space_apart_are_cut_at_their_header_cells_starts(engine: Eng
     found = _found(engine, text)
     assert sorted(found["UK_NHS"]) == sorted(numbers)
     assert sorted(found["DATE_OF_BIRTH"]) == sorted(dates)
+
+
+def test_a_chat_line_split_at_its_commas_is_no_header(engine: Engine) -> None:
+    """``[19:18] Agenzia: Buongiorno, ... passaporto.``: a cell holding a label and what it
+    labels is prose, not a column's name; the question's word names the reply's value."""
+    text = (
+        "[19:18] Agenzia: Buongiorno, ci serve il numero di passaporto.\n"
+        "[09:44] Sara: Certo: PH5787445, scade nel 2031\n"
+    )
+    assert _found(engine, text)["IT_PASSPORT"] == ["PH5787445"]

@@ -325,6 +325,34 @@ def test_a_label_on_the_next_line_names_only_the_number_after_it(
     assert values == [birth_date]
 
 
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # A bracket of words after the label is its qualifier: the value on the next line
+        # is the one it names.
+        ("PPS Number (for RTB registration):\n1055324FA", "IE_PPS", "1055324FA"),
+        ("Date of birth (as on passport):\n14/03/1985", "DATE_OF_BIRTH", "14/03/1985"),
+    ],
+)
+def test_a_labels_bracketed_qualifier_keeps_it_the_next_lines_label(
+    text: str, category: str, value: str
+) -> None:
+    found = [
+        text[start:end]
+        for trigger in Engine().evaluate(text).triggers
+        if trigger.category == category
+        for start, end in trigger.spans
+    ]
+    assert found == [value]
+
+
+def test_a_bracketed_area_code_still_makes_a_word_its_numbers_label() -> None:
+    """``DOB (02) 9876 5432``: a bracket opening with a digit is a number, which the word
+    labels: the date on the next line is no birth date."""
+    text = "Emergency contact DOB (02) 9876 5432\n14/03/1985 appointment"
+    assert all(t.category != "DATE_OF_BIRTH" for t in Engine().evaluate(text).triggers)
+
+
 def test_a_phrase_is_also_written_as_a_field_name() -> None:
     """A JSON key, a CSV header or a log field writes a phrase joined up."""
     assert key_forms("date of birth") == {
