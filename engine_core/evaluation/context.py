@@ -77,9 +77,10 @@ _REPLY_HEAD = regex.compile(
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
     # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``, ``sorry, I
-    # mean``, ``Korrektur:``), or a filler line (``Sandile: yep``, the value on the next).
+    # mean``, ``Korrektur:``, ``hej! det er``), or a filler line (``Sandile: yep``, the value
+    # on the next).
     r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
-    rf"(?:(?:[^\W\d_]{{1,24}}[,:]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})"
+    rf"(?:(?:[^\W\d_]{{1,24}}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})"
     # or, in a WebVTT transcript (Teams, Zoom, YouTube captions), its ``?`` closing its cue
     # (``</v>``), blank lines, the next cue's identifier line, its timings (``00:05:02.512
     # --> 00:05:06.970``, settings after them) and its voice tag (``<v Urs Keller>``), and up

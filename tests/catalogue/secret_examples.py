@@ -29,6 +29,7 @@ LOWER_ALNUM = string.ascii_lowercase + DIGITS
 UPPER_ALNUM = UPPER + DIGITS
 BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
 BASE62_CHECKSUM = DIGITS + UPPER + string.ascii_lowercase
+BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 def chars(rng: Random, alphabet: str, count: int) -> str:
@@ -591,6 +592,7 @@ SPECS: dict[str, Spec] = {
     "secret.contentful_pat": simple("CFPAT-", (B64URL, 43)),
     "secret.adafruit_io_key": simple("aio_", (B62, 28)),
     "secret.twitch_oauth_token": simple("oauth:", (LOWER_ALNUM, 30)),
+    "secret.resend_api_key": simple("re_", (BASE58, 8), "_", (BASE58, 24)),
     "secret.tailscale_key": Spec(
         makers=[
             seq("tskey-auth-", (B62, 12), "-", (B62, 33)),

@@ -140,3 +140,19 @@ def test_tax_numbers_joined_by_a_slash_are_two_values(builtin: Engine) -> None:
     text = "Steuernummer: 181/815/08155/93815/08152"
     assert values(builtin, text, "DE_TAX_NUMBER") == ["181/815/08155", "93815/08152"]
     assert values(builtin, "Steuernummer: 181/815/08155.5", "DE_TAX_NUMBER") == []
+
+
+def test_an_identity_cards_machine_readable_zone_names_its_serial(builtin: Engine) -> None:
+    """The specimen card's MRZ (ICAO Doc 9303 Part 5: document code ID, issuing state D,
+    the serial and its check digit) in a scan's text, with no other word for it."""
+    mrz = (
+        "IDD<<T220001293<<<<<<<<<<<<<<<\n"
+        "6408125<2010315D<<<<<<<<<<<<<4\n"
+        "MUSTERMANN<<ERIKA<<<<<<<<<<<<<"
+    )
+    assert values(builtin, f"Scan Rueckseite, Akte 131132\n\n{mrz}\n", "DE_ID_CARD") == [
+        "T220001293"
+    ]
+    # A serial-shaped run in a line of another document code is not named.
+    other = mrz.replace("IDD<<", "ACD<<")
+    assert values(builtin, other, "DE_ID_CARD") == []

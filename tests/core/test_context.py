@@ -353,6 +353,21 @@ def test_a_bracketed_area_code_still_makes_a_word_its_numbers_label() -> None:
     assert all(t.category != "DATE_OF_BIRTH" for t in Engine().evaluate(text).triggers)
 
 
+def test_a_reply_opening_with_an_exclamation_answers_its_question() -> None:
+    """A chat's question names the value its reply gives, after words such as ``hej! det
+    er``, however far the question's word stands before the reply."""
+    text = (
+        "[15:33] Klinik: Hej Freja, vi mangler dit CPR-nr. til tilskuddet fra kommunen\n"
+        "[09:33] Freja: hej! det er 281269-0545\n"
+    )
+    found = [
+        (trigger.category, text[start:end])
+        for trigger in Engine().evaluate(text).triggers
+        for start, end in trigger.spans
+    ]
+    assert found == [("DK_CPR", "281269-0545")]
+
+
 def test_a_phrase_is_also_written_as_a_field_name() -> None:
     """A JSON key, a CSV header or a log field writes a phrase joined up."""
     assert key_forms("date of birth") == {
