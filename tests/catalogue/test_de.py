@@ -156,3 +156,24 @@ def test_an_identity_cards_machine_readable_zone_names_its_serial(builtin: Engin
     # A serial-shaped run in a line of another document code is not named.
     other = mrz.replace("IDD<<", "ACD<<")
     assert values(builtin, other, "DE_ID_CARD") == []
+
+
+@pytest.mark.parametrize(
+    ("category", "number", "id_type"),
+    [
+        ("DE_HEALTH_INSURANCE", "A123456780", "de_health_insurance"),
+        ("DE_SOCIAL_SECURITY", "15070649C103", "de_social_security"),
+    ],
+)
+def test_an_id_checks_english_fields_name_the_german_number_where_germany_shows(
+    builtin: Engine, category: str, number: str, id_type: str
+) -> None:
+    """A screening log's ``nationality=DEU id_type=... id_no=`` and a KYC payload's
+    ``personal_number`` beside a German nationality name the German insurance numbers
+    (Wikipedia's examples); another nationality names nothing."""
+    log = f'screen name="Ann Berg" nationality=DEU id_type={id_type} id_no={number} result=ok'
+    assert values(builtin, log, category) == [number]
+    payload = f'{{"nationality": "DEU", "personal_number": "{number}"}}'
+    assert values(builtin, payload, category) == [number]
+    assert values(builtin, log.replace("DEU", "FRA"), category) == []
+    assert values(builtin, payload.replace("DEU", "FRA"), category) == []
