@@ -316,8 +316,7 @@ def _sliced(line: str, columns: Sequence[Span]) -> list[Span | None] | None:
     fields: list[Span | None] = []
     for column, start in enumerate(starts):
         low = 0 if column == 0 else start
-        high = min(len(line), starts[column + 1] if column + 1 < len(starts) else len(line))
-        piece = line[low:high] if low < high else ""
+        piece = line[low : starts[column + 1] if column + 1 < len(starts) else len(line)]
         text = piece.strip(" ")
         if not text:
             fields.append(None)
