@@ -11,7 +11,9 @@ iota is ``IBAN``), so a value or a label written to slip past a filter is
 still found. A line break or tab written as a JSON or C escape (``\\n``,
 ``\\r``, ``\\t``: an LLM API's logged prompt) is read as a space and that
 character, so a label or a value after it starts a line as it would
-unescaped. Every span found in the view maps back to the original text,
+unescaped. A percent-encoded letter, digit or value punctuation reads as
+that character and an encoded space as nothing (``%2B44%207911%20123456``).
+Every span found in the view maps back to the original text,
 and the whole original span is
 redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text without
 escapes needs no view. Folding is per character (an escape's two characters
@@ -124,6 +126,15 @@ _EMPHASIS = re.compile(r"(?<!\*)\*\*(?=[0-9A-Za-z]{0,11}[0-9])[0-9A-Za-z]{1,12}\
 #: stands for when that is an ASCII letter or digit (``972.&#57;9&#57;.612-10``), as a
 #: browser shows it; no space inside, so a stream sees it whole.
 _REFERENCE = re.compile(r"&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));")
+
+#: A percent-encoded character (RFC 3986, section 2.1: ``%2B``, ``%20``), as a URL's query
+#: string or a logged form body writes a value (``phone=%2B44%207911%20123456``). Those that
+#: stand for a letter, a digit or one of :data:`_PERCENT_READ` read as that character, and a
+#: space as nothing (a value's groups may be written without it, and a token stays one token:
+#: a password holding ``%20`` is still redacted whole); the characters that give a URI its
+#: parts (``@``, ``:``, ``/``: a connection string's encoded password) are left as written.
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+_PERCENT_READ = frozenset("+-._()")
 
 #: A quoted-printable soft line break (RFC 2045, section 6.7: ``=`` ending an encoded line
 #: the decoder joins to the next) inside a number (``NIN: 5821=\n5023706``): skipped. Only
@@ -352,6 +363,25 @@ def _references(text: str) -> tuple[dict[int, str], dict[int, int]]:
     return replaced, through
 
 
+def _percent_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
+    """Return, by position, what each character of a percent-encoded character reads as
+    (:data:`_PERCENT`: its ``%`` as that character or nothing, the rest as nothing), and for
+    each ``%`` read as a character, where its escape ends."""
+    if "%" not in text:
+        return {}, {}  # the common case: one memchr
+    replaced: dict[int, str] = {}
+    through: dict[int, int] = {}
+    for escape in _PERCENT.finditer(text):
+        char = chr(int(escape.group(1), 16))
+        start = escape.start()
+        if char == " ":
+            replaced.update(dict.fromkeys(range(start, start + 3), ""))
+        elif char.isascii() and (char.isalnum() or char in _PERCENT_READ):
+            replaced.update({start: char, start + 1: "", start + 2: ""})
+            through[start] = start + 3
+    return replaced, through
+
+
 def _soft_breaks(text: str) -> dict[int, str]:
     """Return the positions of each quoted-printable soft line break inside a number
     (:data:`_SOFT_BREAK`), each skipped."""
@@ -383,7 +413,9 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     # Escapes, references, soft breaks and emphasis markers are ASCII characters the fold
     # keeps: apart from its changes, and from one another.
     referenced, through = _references(text)
-    marked = _escapes(text) | referenced | _soft_breaks(text) | _emphasis(text)
+    decoded, decoded_through = _percent_escapes(text)
+    through |= decoded_through
+    marked = _escapes(text) | referenced | decoded | _soft_breaks(text) | _emphasis(text)
     if text.isascii():
         return _view(text, marked, through) if marked else None
     table = _fold_table()

@@ -260,14 +260,19 @@ def test_boundaries_lists_and_neighbours(builtin: Engine, text: str, expected: l
         "Dra beloppet från kortet 4994 6555 6265 1993. Mitt mobilnummer är",  # nor a card
         "Fødselsnummer: 090295 36748 Ring meg på",  # a label names the value
         "Ring mig på nytt: personnummer 4011070226",  # a bare run of digits
-        # An access log's status and size, in a line whose query holds a phone word.
-        '"GET /v1/users?phone=%2B4740617103 HTTP/1.1" 422 1125 "-" "okhttp/4.12.0"',
         '"POST /signup?mobileNumber=x HTTP/2" 201 3348 "-" "curl/8.5.0"',
     ],
 )
 def test_other_identifiers_are_not_phones(builtin: Engine, text: str) -> None:
     """Identifiers shaped like national numbers, even near a phone word, are not phones."""
     assert values(builtin, text, "PHONE") == []
+
+
+def test_an_access_log_s_status_and_size_are_no_phones(builtin: Engine) -> None:
+    """In an access log line, the percent-encoded number of the query is its one phone: the
+    status and size after it, in a line holding a phone word, are not."""
+    text = '"GET /v1/users?phone=%2B4740617103 HTTP/1.1" 422 1125 "-" "okhttp/4.12.0"'
+    assert values(builtin, text, "PHONE") == ["%2B4740617103"]
 
 
 #: Regions of intl.phone_en's label_regions: another language's numbers under English labels.

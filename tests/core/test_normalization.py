@@ -255,16 +255,83 @@ def test_other_references_and_line_ends_stay(text: str) -> None:
     assert normalized_view(text) is None
 
 
+def _spans_in_order(text: str) -> list[tuple[int, int]]:
+    """Assert that each view character of ``text`` maps back to a non-empty original span,
+    in the view's order, within the text; return those spans."""
+    view = normalized_view(text)
+    if view is None:
+        return []
+    spans = [view.original_span(at, at + 1) for at in range(len(view.text))]
+    assert all(0 <= first < last <= len(text) for first, last in spans)
+    assert all(one[1] <= two[0] for one, two in itertools.pairwise(spans))
+    return spans
+
+
 @given(st.text(alphabet=st.sampled_from("&#x;3519= \n\r\u200b"), max_size=40))
 def test_references_and_soft_breaks_keep_spans_in_order(text: str) -> None:
     """Each view character maps back to a non-empty original span, in the view's order, and
     the whole view to a span within the text."""
-    view = normalized_view(text)
-    if view is None or not view.text:
-        return
-    spans = [view.original_span(at, at + 1) for at in range(len(view.text))]
-    assert all(0 <= first < last <= len(text) for first, last in spans)
-    assert all(one[1] <= two[0] for one, two in itertools.pairwise(spans))
+    _spans_in_order(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # Percent-encoded characters (RFC 3986, section 2.1) in a query string and a logged
+        # form body: phonenumbers' valid numbers, a test card, ISO 13616's example IBAN, an
+        # SSN whose hyphens are encoded too.
+        ("GET /callback?phone=%2B14155552671&ok HTTP", "PHONE", "%2B14155552671"),
+        ("form: tel=%2B44%207911%20123456&ok", "PHONE", "%2B44%207911%20123456"),
+        ("search?q=4111%201111%201111%201111 ok", "CREDIT_CARD", "4111%201111%201111%201111"),
+        (
+            "iban=DE89%203704%200044%200532%200130%2000&ok",
+            "IBAN",
+            "DE89%203704%200044%200532%200130%2000",
+        ),
+        ("ssn=536%2d22%2D1234&ok", "US_SSN", "536%2d22%2D1234"),
+    ],
+)
+def test_percent_encoded_values_are_read_through(text: str, category: str, value: str) -> None:
+    """An escape of a letter, a digit or a value's punctuation reads as that character and
+    an encoded space as nothing: the value is found as written, redacted whole, and a
+    stream at the smallest lookahead releases what ``evaluate`` leaves."""
+    assert value not in _read_through(text, category, value, (1, 2, 5))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a 50% rise, 20%zz, %4 and 100%",  # no escape
+        "mailto:ann%40example.org and /a%2Fb%3Ac%3Fd%26e",  # a URI's part separators
+        "caf%C3%A9 and %0A%09%7E",  # bytes of a non-ASCII character, controls, a tilde
+    ],
+)
+def test_other_percent_signs_stay(text: str) -> None:
+    """Only escapes of letters, digits, ``+-._()`` and the space are read through."""
+    assert normalized_view(text) is None
+
+
+def test_an_encoded_password_is_redacted_whole() -> None:
+    """A connection string's password with an encoded ``@``, ``:`` and space keeps its bounds:
+    none of its characters reaches the clean text."""
+    text = "DATABASE_URL=postgres://app:Kx%40p%3Aq%20Zr9w@db.internal:5432/orders ok"
+    result = _PACK.evaluate(text)
+    assert [trigger.category for trigger in result.triggers] == ["SECRET"]
+    assert "Zr9w" not in result.remedy.clean_text
+    assert "Kx" not in result.remedy.clean_text
+
+
+@given(st.text(alphabet=st.sampled_from("%2B0aF5 x"), max_size=40))
+def test_percent_escapes_keep_spans_in_order(text: str) -> None:
+    """Each view character maps back to a non-empty original span, in the view's order, and
+    an escape read as one character to all three of its characters."""
+    spans = _spans_in_order(text)
+    read = [first for first, _ in spans if _ENCODED_READ.fullmatch(text, first, first + 3)]
+    assert all(last - first == 3 for first, last in spans if first in read)
+
+
+#: An escape that reads as one character: a letter, a digit or ``+-._()`` (ASCII).
+_ENCODED_READ = re.compile(r"%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[89BbDdEe]|5[Ff])")
 
 
 def test_a_reference_maps_back_to_its_characters() -> None:
