@@ -12,7 +12,9 @@ still found. A line break or tab written as a JSON or C escape (``\\n``,
 ``\\r``, ``\\t``: an LLM API's logged prompt) is read as a space and that
 character, so a label or a value after it starts a line as it would
 unescaped. A percent-encoded letter, digit or value punctuation reads as
-that character and an encoded space as nothing (``%2B44%207911%20123456``).
+that character and an encoded space as nothing (``%2B44%207911%20123456``),
+and so does a JSON ``\\uXXXX`` escape, which also reads as a character outside
+ASCII (``n\\u00e9 le``).
 Every span found in the view maps back to the original text,
 and the whole original span is
 redacted (docs/architecture.md, "Anti-evasion"). A pure-ASCII text without
@@ -135,6 +137,19 @@ _REFERENCE = re.compile(r"&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));")
 #: parts (``@``, ``:``, ``/``: a connection string's encoded password) are left as written.
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
 _PERCENT_READ = frozenset("+-._()")
+#: In a form body (``application/x-www-form-urlencoded``), ``+`` is a space: between two
+#: digits of a token holding an escape read through (``phone=%2B49+30+12345678``, as
+#: Python's ``urlencode`` writes a number) it reads as nothing, like an encoded space. Only
+#: there: a ``+`` of a token without escapes may be a base64 secret's own character.
+_TOKEN = re.compile(r"\S+")
+_FORM_SPACE = re.compile(r"(?<=[0-9])\+(?=[0-9])")
+
+#: A ``\\uXXXX`` escape (not one whose backslash is itself escaped), as a JSON text writes a
+#: character: Python's ``json.dumps`` every non-ASCII one (``n\\u00famero de tel\\u00e9fono``),
+#: .NET's ``System.Text.Json`` a ``+`` (``\\u002B14155552671``). One that stands for a letter
+#: or digit of any script, one of :data:`_PERCENT_READ`, or another character outside ASCII
+#: reads as that character, folded; a space as nothing (as :data:`_PERCENT`'s).
+_UNICODE_ESCAPE = re.compile(r"(?<!\\)\\u([0-9A-Fa-f]{4})")
 
 #: A quoted-printable soft line break (RFC 2045, section 6.7: ``=`` ending an encoded line
 #: the decoder joins to the next) inside a number (``NIN: 5821=\n5023706``): skipped. Only
@@ -379,7 +394,56 @@ def _percent_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
         elif char.isascii() and (char.isalnum() or char in _PERCENT_READ):
             replaced.update({start: char, start + 1: "", start + 2: ""})
             through[start] = start + 3
+    if replaced and "+" in text:
+        replaced.update(dict.fromkeys(_form_spaces(text, sorted(replaced)), ""))
     return replaced, through
+
+
+def _unicode_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
+    """Return, by position, what each character of a ``\\uXXXX`` escape reads as
+    (:data:`_UNICODE_ESCAPE`: its backslash as the character, folded, or nothing; the rest as
+    nothing), and for each backslash read as a character, where its escape ends."""
+    if "\\" not in text or "\\u" not in text:
+        return {}, {}  # the common case: one memchr (a search for two characters is slower)
+    replaced: dict[int, str] = {}
+    through: dict[int, int] = {}
+    for escape in _UNICODE_ESCAPE.finditer(text):
+        code = int(escape.group(1), 16)
+        char = chr(code)
+        start, end = escape.span()
+        if char == " ":
+            replaced.update(dict.fromkeys(range(start, end), ""))
+            continue
+        if code < 128:
+            if not (char.isalnum() or char in _PERCENT_READ):
+                continue
+        elif 0xD800 <= code < 0xE000 or unicodedata.category(char) == "Cc":
+            continue  # half of a surrogate pair, or a control character
+        else:
+            char = _fold_table().get(code, char) or ""
+        replaced[start] = char
+        replaced.update(dict.fromkeys(range(start + 1, end), ""))
+        if char:
+            through[start] = end
+    return replaced, through
+
+
+def _form_spaces(text: str, read: list[int]) -> list[int]:
+    """Return the positions of each ``+`` between two digits in a token holding one of the
+    sorted positions ``read`` (:data:`_FORM_SPACE`). Each token is read once, and the
+    search back for its start stops at the last token's end: linear in the text."""
+    pluses: list[int] = []
+    covered = 0  # the end of the last token read
+    for position in read:
+        if position < covered:
+            continue
+        before = max(text.rfind(space, covered, position) for space in " \t\n\r\f\v")
+        token = _TOKEN.match(text, max(before + 1, covered))
+        if token is None:  # another kind of space at the escape's token's start
+            continue
+        pluses.extend(plus.start() for plus in _FORM_SPACE.finditer(text, *token.span()))
+        covered = token.end()
+    return pluses
 
 
 def _soft_breaks(text: str) -> dict[int, str]:
@@ -414,8 +478,11 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
     # keeps: apart from its changes, and from one another.
     referenced, through = _references(text)
     decoded, decoded_through = _percent_escapes(text)
-    through |= decoded_through
-    marked = _escapes(text) | referenced | decoded | _soft_breaks(text) | _emphasis(text)
+    unescaped, unescaped_through = _unicode_escapes(text)
+    through |= decoded_through | unescaped_through
+    marked = (
+        _escapes(text) | referenced | decoded | unescaped | _soft_breaks(text) | _emphasis(text)
+    )
     if text.isascii():
         return _view(text, marked, through) if marked else None
     table = _fold_table()

@@ -11,14 +11,17 @@ has no context word within its window. This module reads such tables
   HTML cells (``<tr><td>..</td><td>..</td></tr>``, a row per line); rule lines
   (``|---|:--:|``, ``+----+``, ``-----``) and the tags around an HTML table's
   rows (``<table>``, ``<thead>``, ``</tbody>``) inside it are skipped; a blank
-  line, a line of another count (``</table>``: none), a title's underline of
+  line, a line of another count (``</table>``: none; in a ``|`` table only one naming
+  columns, another being a row GitHub's syntax pads or cuts, or a document chunk's
+  first, cut inside a row: none of its cells is named), a title's underline of
   ``=`` alone or one longer than :data:`MAX_LINE_CHARS` ends it; a space-aligned
   row whose cells do not stand one per column (a fixed-width record's empty fields,
   two fields one space apart) is read by where its cells stand under the header's
   (:func:`_aligned`, :func:`_sliced`);
 * its *header* is its first line: a line whose previous line (rule lines aside)
   does not have its count, whose cells are names (at most
-  :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row, no label
+  :data:`MAX_HEADER_CELL_CHARS` characters each, no three digits in a row but a
+  year's (``Quota 2024``), no label
   followed by what it labels: a chat line's ``[19:18] Agenzia: Buongiorno``). A
   header cell holding a context-required rule's word names the rules whose
   words it holds (required or not), as a label does (``Date of birth``,
@@ -147,11 +150,20 @@ _SQL_NAME_QUOTES = '`"[] \t'
 #: A row's index in a data frame's printout (pandas writes it before the row's cells, under
 #: no header cell).
 _ROW_INDEX = regex.compile(r"[0-9]{1,9}")
-#: A header names its columns: three digits in a row are a value, not a name.
-_VALUE = regex.compile(r"[0-9]{3}")
+#: A header names its columns: three digits in a row are a value, not a name, but for a
+#: year's four standing alone (``Quota 2024``, ``Umsatz 2023``: a column of one year's
+#: figures; a date's year, ``12.03.2024``, is a value's part).
+_VALUE = regex.compile(r"(?<![0-9])(?!(?<![./:-])(?:19|20)[0-9]{2}(?![0-9]|[./:-][0-9]))[0-9]{3}")
 #: Nor does a cell holding a label and what it labels (a chat line's ``[19:18] Agenzia:
 #: Buongiorno``): a line of prose split at its commas.
 _LABELLED = regex.compile(r"[^\s:]:[ \t]+[^\s]")
+
+
+def _nothing_above() -> Above:
+    """Return the counts of no line: a line asked whether it opens a table, whatever is above."""
+    return None
+
+
 #: Sorts after every cell starting at the same place (see :meth:`Table.label`).
 _AFTER = float("inf")
 #: Per delimiter, how many cells a line has (None: no table line).
@@ -777,6 +789,12 @@ class Columns:
                 # where they stand.
                 cells = _aligned(row, table.columns) or _sliced(line, table.columns) or row
             if len(cells) != table.cells:
+                if table.delimiter == "|" and self._header(line, _nothing_above, 0) is None:
+                    # A pipe table's row of another count: GitHub's table syntax pads or cuts
+                    # it, and a chunk of a document may open inside a row. No cell of it is
+                    # named; the table goes on (a line naming columns opens another).
+                    position = line_end + 1
+                    continue
                 still_open = None
                 break
             offset = position

@@ -60,9 +60,10 @@ DEFAULT_CONTEXT_WINDOW = 40
 DEFAULT_COUNTRY_WINDOW = 100
 #: A chat transcript's reply, whose question's word names the value it opens
 #: (docs/architecture.md, "Context"): the question's line goes on with up to this many
-#: characters after the word, no digit (``IMEI do telemóvel?``), or only the start of a
+#: characters after the word, no digit but a count (``IMEI do telemóvel?``, ``fødselsnummer
+#: (11 siffer) så finner jeg kundeforholdet?``), or only the start of a
 #: value broken off (``CPR nr 2401 ...``, corrected in the reply), then either
-_QUESTION_TAIL = 40
+_QUESTION_TAIL = 50
 #: A short line of up to three words, no digit, the reply may open with before its value's
 #: line (``yep``, ``one sec``, ``here you go``).
 _FILLER_LINE = r"[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12}){0,2}[,.!]?[ \t]{0,2}\r?\n[ \t]{0,4}"
@@ -96,7 +97,9 @@ _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
 #: A reply's line opening with its speaker's prefix and time (_REPLY_HEAD's second shape).
 _SPEAKER_LINE = regex.compile(r"[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]")
 _QUESTION_WORDS = regex.compile(
-    rf"[^\n\d!?]{{0,{_QUESTION_TAIL}}}"
+    # Words, a count of one or two digits among them (``fødselsnummer (11 siffer)``, ``13
+    # หลัก``: how many digits the value has).
+    rf"(?=[^\n]{{0,{_QUESTION_TAIL}}}$)(?:[^\n\d!?]|(?<![0-9])[0-9]{{1,2}}(?![0-9]))*+"
     r"|[.:#]?[ \t]{0,4}[0-9A-Za-z]{1,6}(?:[ ][0-9A-Za-z]{1,6})?[ \t]{0,4}(?:\.{2,3}|\u2026)"
 )
 #: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).

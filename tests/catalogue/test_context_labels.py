@@ -33,6 +33,7 @@ BIRTH_DATE_LABELS = [
     ("af", "Gebore op"),
     ("es", "F. de nac.:"),
     ("es", "Nacimiento:"),
+    ("es", "Joaquín Rodríguez – nac."),  # a passenger list's abbreviation
     ("ca", "Data de naixement:"),
     ("gl", "Data de nacemento:"),
     ("eu", "Jaiotze data:"),
@@ -58,6 +59,7 @@ BIRTH_DATE_LABELS = [
     ("fi", "Syntymäpvm:"),
     ("is", "Fæðingardags.:"),
     ("et", "Sünnipäev:"),
+    ("et", "synniaeg:"),  # written in ASCII, y for ü (a YAML key)
     ("lt", "Gim."),
     ("lv", "Dzimšanas datums:"),
     ("tr", "Doğ. Tar.:"),
@@ -114,6 +116,7 @@ def test_a_birth_date_without_a_label_is_no_birth_date(builtin: Engine) -> None:
         "Acta de nacimiento solicitada; cita el 14.03.1985 en la oficina.",
         "Lieu de naissance : Lyon. Rendez-vous le 14.03.1985.",
         "Nach der Geburt war sie am 14.03.1985 wieder im Büro.",
+        "Nac.: española. Alta el 14.03.1985.",  # nacionalidad's abbreviation
     ],
 )
 def test_a_label_only_word_elsewhere_names_no_birth_date(builtin: Engine, text: str) -> None:

@@ -429,6 +429,34 @@ def test_fields_one_space_apart_are_cut_at_their_header_cells_starts(engine: Eng
     assert sorted(found["DATE_OF_BIRTH"]) == sorted(dates)
 
 
+def test_a_year_in_a_header_cell_is_part_of_a_name(engine: Engine) -> None:
+    """``Contributie 2024`` names a column of one year's figures: the header still names the
+    BSN column far above the last rows (a year's four digits are no value; ``BSN 123`` is)."""
+    numbers = valid_bsns(ROWS, seed=17)
+    rows = "\n".join(f"Klant {i}\t{number}\tbetaald" for i, number in enumerate(numbers))
+    found = _found(engine, f"naam\tBSN\tContributie 2024\n{rows}\n")
+    assert sorted(found["NL_BSN"]) == sorted(numbers)
+
+
+def test_a_pipe_table_goes_on_past_a_row_of_another_count(engine: Engine) -> None:
+    """A document chunk opening inside a row (``…ered on portal | pending |``) and a row
+    GitHub's syntax pads are skipped: the rows after them are still the header's."""
+    numbers = valid_bsns(ROWS, seed=19)
+    rows = "\n".join(f"| Klant {i} | {number} | Delft |" for i, number in enumerate(numbers))
+    text = f"| naam | BSN | plaats |\n…ered on portal | pending |\n| Jan |\n{rows}\n"
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+
+
+def test_a_pipe_line_naming_columns_opens_another_table(engine: Engine) -> None:
+    """A line of another count that names columns itself is the next table's header: the
+    first table's BSN column names nothing below it."""
+    first, second = valid_bsns(2 * ROWS, seed=23)[:ROWS], valid_bsns(2 * ROWS, seed=23)[ROWS:]
+    rows = "\n".join(f"| Klant {i} | {number} |" for i, number in enumerate(first))
+    later = "\n".join(f"| {i} | {number} | Delft |" for i, number in enumerate(second))
+    found = _found(engine, f"| naam | BSN |\n{rows}\n| id | klantnummer | plaats |\n{later}\n")
+    assert sorted(found["NL_BSN"]) == sorted(first)
+
+
 def test_a_chat_line_split_at_its_commas_is_no_header(engine: Engine) -> None:
     """``[19:18] Agenzia: Buongiorno, ... passaporto.``: a cell holding a label and what it
     labels is prose, not a column's name; the question's word names the reply's value."""

@@ -289,6 +289,8 @@ def test_references_and_soft_breaks_keep_spans_in_order(text: str) -> None:
             "DE89%203704%200044%200532%200130%2000",
         ),
         ("ssn=536%2d22%2D1234&ok", "US_SSN", "536%2d22%2D1234"),
+        # A form body's + between a number's groups, as Python's urlencode writes them.
+        ("body: phone=%2B49+30+12345678&name=Ann+Lee", "PHONE", "%2B49+30+12345678"),
     ],
 )
 def test_percent_encoded_values_are_read_through(text: str, category: str, value: str) -> None:
@@ -304,10 +306,53 @@ def test_percent_encoded_values_are_read_through(text: str, category: str, value
         "a 50% rise, 20%zz, %4 and 100%",  # no escape
         "mailto:ann%40example.org and /a%2Fb%3Ac%3Fd%26e",  # a URI's part separators
         "caf%C3%A9 and %0A%09%7E",  # bytes of a non-ASCII character, controls, a tilde
+        "AWS_SECRET=wJalrXUtnFEMI/K7MDENG+bPxRfi1+2EXAMPLEKEY",  # no escape: + is the key's
     ],
 )
 def test_other_percent_signs_stay(text: str) -> None:
-    """Only escapes of letters, digits, ``+-._()`` and the space are read through."""
+    """Only escapes of letters, digits, ``+-._()`` and the space are read through, and a
+    ``+`` between digits only in a token holding such an escape."""
+    assert normalized_view(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # A JSON string's \\uXXXX escapes: .NET's System.Text.Json writes a + so (a valid
+        # number by phonenumbers), anything may write a digit so (a test card).
+        ('{"Phone":"\\u002B14155552671","Name":"Ann"}', "PHONE", "\\u002B14155552671"),
+        ('{"card": "\\u0034111 1111 1111 1111"}', "CREDIT_CARD", "\\u0034111 1111 1111 1111"),
+    ],
+)
+def test_unicode_escaped_values_are_read_through(text: str, category: str, value: str) -> None:
+    """A ``\\uXXXX`` escape reads as its character: the value is found as written, redacted
+    whole, and a stream at the smallest lookahead releases what ``evaluate`` leaves."""
+    assert value not in _read_through(text, category, value, (1, 2, 5))
+
+
+def test_unicode_escaped_words_are_context() -> None:
+    """Python's ``json.dumps`` escapes every non-ASCII character: a French birth date's
+    ``n\\u00e9 le`` is still the word ``né le`` that names it."""
+    text = '{"note": "Patient n\\u00e9 le 12/03/1985, suivi en cardiologie"}'
+    found = {trigger.category: trigger.matched_items for trigger in _PACK.evaluate(text).triggers}
+    assert found == {"DATE_OF_BIRTH": ("12/03/1985",)}
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == '{"note": "Patient né le 12/03/1985, suivi en cardiologie"}'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A quote, markup, an escaped backslash before "u0041", half a surrogate pair,
+        # a control character, a tab: none read through.
+        '"\\u0022q\\u0022 \\u003cb\\u003e C:\\\\u0041 \\ud83d\\ude00 \\u0007 \\u0009"',
+        "\\u12 \\uZZZZ u0041",  # no escape
+    ],
+)
+def test_other_unicode_escapes_stay(text: str) -> None:
+    """Only escapes of letters and digits, ``+-._()``, the space and characters outside ASCII
+    (not surrogates, not controls) are read through."""
     assert normalized_view(text) is None
 
 
@@ -321,7 +366,7 @@ def test_an_encoded_password_is_redacted_whole() -> None:
     assert "Kx" not in result.remedy.clean_text
 
 
-@given(st.text(alphabet=st.sampled_from("%2B0aF5 x"), max_size=40))
+@given(st.text(alphabet=st.sampled_from("%2B0aF5 x+"), max_size=40))
 def test_percent_escapes_keep_spans_in_order(text: str) -> None:
     """Each view character maps back to a non-empty original span, in the view's order, and
     an escape read as one character to all three of its characters."""

@@ -70,6 +70,18 @@ def test_a_listing_with_fields_one_space_apart_streams_as_evaluate_redacts_it(
     assert _streamed(engine, text, [size]) == clean
 
 
+@pytest.mark.parametrize("size", [1, 4, 16, 256])
+def test_a_pipe_table_with_a_row_of_another_count_streams_as_evaluate_redacts_it(
+    engine: Engine, size: int
+) -> None:
+    numbers = valid_bsns(30, seed=60 + size)
+    rows = "\n".join(f"| Klant {i} | {number} | Delft |" for i, number in enumerate(numbers))
+    text = f"| naam | BSN | plaats |\n…ered on portal | pending |\n{rows}\nEinde.\n"
+    clean = engine.evaluate(text).remedy.clean_text
+    assert not any(number in clean for number in numbers)
+    assert _streamed(engine, text, [size]) == clean
+
+
 def test_a_long_table_streams_as_evaluate_redacts_it(engine: Engine) -> None:
     # Longer than a fast stream's wait between scans: the header is long released and
     # dropped from the buffer when the last rows arrive.

@@ -103,6 +103,20 @@ _REPLIES = [
         "AT_SOCIAL_SECURITY",
         "1237 010180",
     ),
+    # The question says how many digits the value has (a valid number by python-stdnum's
+    # th.pin and no.fodselsnummer), and goes on with a clause after it.
+    (
+        "[12:30] เจ้าหน้าที่: รบกวนขอเลขประจำตัวประชาชน 13 หลักของผู้เอาประกันครับ\n"
+        "[12:32] ลูกค้า: 6-2265-90789-30-1\n",
+        "TH_NATIONAL_ID",
+        "6-2265-90789-30-1",
+    ),
+    (
+        "[08:24] Magnus: Kan du oppgi fødselsnummer (11 siffer) så finner jeg kundeforholdet?\n"
+        "[08:26] Besøkende: 26129826125\n",
+        "NO_FODSELSNUMMER",
+        "26129826125",
+    ),
     # A bare SSN needs its word (python-stdnum's example of us.ssn).
     (
         "Lisa, [31.01.2024 09:42]\nSSN?\n\nJacqueline Scott, [31.01.2024 09:42]\n536904399\n",
