@@ -107,6 +107,14 @@ def discord_bot(tail: int) -> Maker:
     return make
 
 
+def nuget_api_key(rng: Random) -> str:
+    """NuGet's ApiKeyV4: base32 of "v4" and 10 non-zero random bytes, then of 16 random
+    bytes, both unpadded and in lower case (oy2 and 43 characters)."""
+    key_id = b"v4" + bytes(rng.randrange(1, 256) for _ in range(10))
+    parts = (key_id, rng.randbytes(16))
+    return "".join(base64.b32encode(part).decode().rstrip("=").lower() for part in parts)
+
+
 def uuid(rng: Random) -> str:
     """Return a random lower-case UUID."""
     return "-".join(chars(rng, HEX, n) for n in (8, 4, 4, 4, 12))
@@ -324,6 +332,7 @@ SPECS: dict[str, Spec] = {
         literal="pypi-",
     ),
     "secret.rubygems_api_key": simple("rubygems_", (HEX, 48)),
+    "secret.nuget_api_key": Spec(makers=[nuget_api_key], literal="oy2"),
     "secret.deno_deploy_token": Spec(
         makers=[seq("ddp_", (B62, 36)), seq("ddo_", (B62, 36))], literal="dd[po]_"
     ),
@@ -357,6 +366,10 @@ SPECS: dict[str, Spec] = {
     ),
     "secret.scalingo_api_token": simple("tk-us-", (B64URL, 48)),
     "secret.infracost_api_token": simple("ico-", (B62, 32)),
+    "secret.sonarqube_token": Spec(
+        makers=[seq("squ_", (HEX, 40)), seq("sqp_", (HEX, 40)), seq("sqa_", (HEX, 40))],
+        literal="sq[uap]_",
+    ),
     # payment and commerce
     "secret.stripe_secret_key": ranged(
         seq("sk_live_", (B62, 99)), seq("sk_test_", (B62, 20)), "sk_"
@@ -486,6 +499,7 @@ SPECS: dict[str, Spec] = {
     "secret.mailgun_api_key": simple("key-", (LOWER_ALNUM, 32)),
     "secret.mailchimp_api_key": ranged(seq((HEX, 32), "-us21"), seq((HEX, 32), "-us6"), "-us"),
     "secret.brevo_api_key": simple("xkeysib-", (HEX, 64), "-", (B62, 16)),
+    "secret.mailersend_api_token": simple("mlsn.", (HEX, 64)),
     "secret.twilio_api_key": simple("SK", (HEX, 32)),
     "secret.twilio_auth_token": Spec(makers=[seq((HEX, 32))], context="TWILIO_AUTH_TOKEN"),
     # monitoring, data and developer tools
@@ -560,6 +574,13 @@ SPECS: dict[str, Spec] = {
     ),
     "secret.openshift_user_token": simple("sha256~", (B64URL, 43)),
     "secret.typeform_pat": simple("tfp_", (B64URL, 59)),
+    "secret.hubspot_private_app_token": Spec(
+        makers=[
+            lambda rng, region=region: f"pat-{region}-{uuid(rng)}"
+            for region in ("na1", "eu1", "na2", "ap1")
+        ],
+        literal="pat-",
+    ),
     "secret.maxmind_license_key": simple((B62, 6), "_", (B62, 29), "_mmk", literal="_mmk"),
     "secret.adobe_client_secret": simple("p8e-", (B62, 32)),
     "secret.netlify_access_token": simple("nfp_", (B62 + "_", 36)),

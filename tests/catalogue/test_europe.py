@@ -40,10 +40,10 @@ CONTRACT: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {
     "DE_SOCIAL_SECURITY": (("de.social_security",), True, (True,)),
     "DE_HEALTH_INSURANCE": (("de.health_insurance",), True, (True,)),
     "DE_VAT": (("de.vat",), False, (False,)),
-    "ES_DNI": (("es.dni",), True, (False,)),
+    "ES_DNI": (("es.dni", "es.dni_lower_case"), True, (False, True)),
     "ES_NIE": (("es.nie",), True, (False,)),
     "ES_PASSPORT": (("es.passport",), True, (True,)),
-    "IT_FISCAL_CODE": (("it.fiscal_code",), True, (False,)),
+    "IT_FISCAL_CODE": (("it.fiscal_code", "it.fiscal_code_lower_case"), True, (False, True)),
     "IT_IDENTITY_CARD": (("it.identity_card",), True, (True,)),
     "IT_PASSPORT": (("it.passport",), True, (True,)),
     "IT_DRIVER_LICENSE": (("it.driver_license",), True, (True,)),
@@ -372,3 +372,39 @@ def test_no_reported_value_survives_in_the_clean_text(
     for trigger in result.triggers:
         for value in trigger.matched_items:
             assert value not in result.remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "value"),
+    [
+        # python-stdnum's examples of it.codicefiscale and es.dni, lower-cased as a
+        # post-processor or a chat writes them, beside their words.
+        ("codice fiscale: rccmnl83s18d969h", "IT_FISCAL_CODE", "rccmnl83s18d969h"),
+        ('{"codice_fiscale": "rccmnl83s18d969h"}', "IT_FISCAL_CODE", "rccmnl83s18d969h"),
+        ("DNI 54362315-k, gracias", "ES_DNI", "54362315-k"),
+        ("- dni: 54362315k", "ES_DNI", "54362315k"),
+    ],
+)
+def test_a_lower_case_code_beside_its_word_is_found(
+    builtin_engine: Engine, text: str, category: str, value: str
+) -> None:
+    """A fiscal code or DNI typed in lower case is found where its word names it."""
+    assert [
+        text[start:end]
+        for finding in builtin_engine.compiled_pack.find(text)
+        if finding.rule.category == category
+        for start, end in finding.spans
+    ] == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ref rccmnl83s18d969h and 54362315k",  # no word
+        "codice fiscale: rccmnl83s18d969a",  # the check letter is wrong
+        "DNI 54362315a",
+    ],
+)
+def test_a_lower_case_code_needs_its_word_and_its_check(builtin_engine: Engine, text: str) -> None:
+    found = {finding.rule.category for finding in builtin_engine.compiled_pack.find(text)}
+    assert not found & {"IT_FISCAL_CODE", "ES_DNI"}
