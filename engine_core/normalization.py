@@ -269,8 +269,9 @@ class NormalizedView:
 
     text: str
     original_length: int
-    #: For each changed character, in order: its position in the view, its position in
-    #: the original, and how many view characters it became (0: skipped).
+    #: For each character that became other than one character, in order: its position in
+    #: the view, its position in the original, and how many view characters it became (0:
+    #: skipped). One replaced by one moves no position, and is not recorded.
     _view_starts: tuple[int, ...]
     _origins: tuple[int, ...]
     _widths: tuple[int, ...]
@@ -316,18 +317,43 @@ def outside_ascii(text: str) -> str:
     return _ASCII.sub("", text)
 
 
-def _changed_positions(text: str, table: dict[int, str | None], outside: str) -> list[int]:
-    """Return the positions of the characters the fold changes, in order (``outside``:
-    :func:`outside_ascii` of ``text``)."""
+#: From this many characters on, a run outside ASCII is first checked for an uneven fold
+#: as a whole (one C pass); a shorter one is read character by character at once.
+_LONG_RUN = 32
+_uneven_lock = threading.Lock()
+#: The characters the fold makes into other than one character (a format character into
+#: none, a ligature into two), as a ``str.translate`` table deleting them; once built.
+_uneven: dict[int, None] | None = None
+
+
+def _uneven_folds() -> dict[int, None]:
+    """Return the table deleting each character the fold makes into none or several (built
+    on first use)."""
+    global _uneven
+    with _uneven_lock:
+        if _uneven is None:
+            _uneven = {
+                point: None for point, folded in _fold_table().items() if len(folded or "") != 1
+            }
+        return _uneven
+
+
+def _uneven_positions(text: str, table: dict[int, str | None], outside: str) -> list[int] | None:
+    """Return None when the fold changes no character of ``text`` (``outside``:
+    :func:`outside_ascii` of it), else the positions of those it makes into none or
+    several, in order: the others fold one for one, which moves no position."""
     if outside.translate(table) == outside:
-        return []  # the common case, decided by two C passes without a loop per run
+        return None  # the common case, decided by two C passes without a loop per run
+    uneven = _uneven_folds()
+    if len(outside.translate(uneven)) == len(outside):
+        return []  # every change one for one (full-width forms, dashes): a C pass says so
     positions: list[int] = []
     for run in _NON_ASCII.finditer(text):
         chunk = run.group()
-        if chunk.translate(table) == chunk:
-            continue  # a run the fold leaves alone (most accented and CJK text)
+        if len(chunk) > _LONG_RUN and len(chunk.translate(uneven)) == len(chunk):
+            continue  # a long run without one (CJK text's full-width forms)
         first = run.start()
-        positions.extend(first + offset for offset, char in enumerate(chunk) if ord(char) in table)
+        positions.extend(first + offset for offset, char in enumerate(chunk) if ord(char) in uneven)
     return positions
 
 
@@ -491,41 +517,53 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         folds, glued = _folds_any(utf8)
         if not folds and not glued and not marked:
             return None
-        changed = _changed_positions(text, table, outside_ascii(text)) if folds else []
+        uneven = _uneven_positions(text, table, outside_ascii(text)) if folds else None
         disguised = _disguised(text) if glued else {}
     else:
         outside = outside_ascii(text)
-        changed = _changed_positions(text, table, outside)
+        uneven = _uneven_positions(text, table, outside)
         disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
-    if not changed and not disguised and not marked:
+    if uneven is None and not disguised and not marked:
         return None
     # A lookalike or a marked character (an escape's, a reference's, a soft break's, an
     # emphasis marker) is no character the fold changes: the sets of positions are apart.
-    replaced = {index: table[ord(text[index])] or "" for index in changed}
+    replaced = {index: table[ord(text[index])] or "" for index in uneven or ()}
     replaced.update(disguised)
     replaced.update(marked)
-    return _view(text, replaced, through)
+    return _view(text, replaced, through, table if uneven is not None else None)
 
 
-def _view(text: str, replaced: dict[int, str], through: Mapping[int, int]) -> NormalizedView:
+def _view(
+    text: str,
+    replaced: dict[int, str],
+    through: Mapping[int, int],
+    fold: dict[int, str | None] | None = None,
+) -> NormalizedView:
     """Return the view of ``text`` with the character at each position of ``replaced``
-    replaced by what it maps it to (nothing: skipped; ``through``: see NormalizedView)."""
-    changed = sorted(replaced)
+    replaced by what it maps it to (nothing: skipped; ``through``: see NormalizedView),
+    and each other character by its ``fold`` (one for one, by ``str.translate``).
+
+    Only a character that became other than one character is recorded: one replaced by
+    one moves no position, so the mapping before it holds after it too."""
     view_starts: list[int] = []
+    origins: list[int] = []
     widths: list[int] = []
     pieces: list[str] = []
     position = 0  # in the original
     view_length = 0
-    for index in changed:
-        pieces.append(text[position:index])
+    for index in sorted(replaced):
+        between = text[position:index]
+        pieces.append(between if fold is None else between.translate(fold))
         view_length += index - position
         folded = replaced[index]
         pieces.append(folded)
-        view_starts.append(view_length)
-        widths.append(len(folded))
+        if len(folded) != 1:
+            view_starts.append(view_length)
+            origins.append(index)
+            widths.append(len(folded))
         view_length += len(folded)
         position = index + 1
-    pieces.append(text[position:])
+    pieces.append(text[position:] if fold is None else text[position:].translate(fold))
     return NormalizedView(
-        "".join(pieces), len(text), tuple(view_starts), tuple(changed), tuple(widths), through
+        "".join(pieces), len(text), tuple(view_starts), tuple(origins), tuple(widths), through
     )

@@ -69,6 +69,29 @@ def test_every_view_span_maps_to_the_original_characters_it_came_from(
     assert _fold(text[first:last]) == view.text[start:end]
 
 
+#: One-for-one folds (full-width forms, dashes, other scripts' digits) beside folds into
+#: none (format characters) or several (a ligature, a circled number, a superscript).
+_UNEVEN = st.text(
+    alphabet=st.sampled_from("ab 12-." + _TRICKY + "éß中\ufb01\u2460\u00b2\u3392"), max_size=60
+)
+
+
+@given(_UNEVEN, st.data())
+def test_spans_map_back_across_folds_of_every_width(text: str, data: st.DataObject) -> None:
+    """The view records only characters that became other than one character; every span
+    of it still maps to the original characters it came from."""
+    view = normalized_view(text)
+    assert (text if view is None else view.text) == _fold(text)
+    if view is None or not view.text:
+        return
+    start = data.draw(st.integers(0, len(view.text) - 1))
+    end = data.draw(st.integers(start + 1, len(view.text)))
+    first, last = view.original_span(start, end)
+    # Part of what one character became maps to that whole character (MHz from ㎒).
+    assert view.text[start:end] in _fold(text[first:last])
+    assert view.view_index(first) <= start
+
+
 #: Besides the tricky characters: accented letters, symbols and CJK that fold to
 #: themselves, ligatures and mathematical letters that do not, and lone surrogates.
 _ANY = st.text(
