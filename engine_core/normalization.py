@@ -28,7 +28,7 @@ import bisect
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -406,52 +406,58 @@ def _references(text: str) -> tuple[dict[int, str], dict[int, int]]:
 
 def _percent_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
     """Return, by position, what each character of a percent-encoded character reads as
-    (:data:`_PERCENT`: its ``%`` as that character or nothing, the rest as nothing), and for
-    each ``%`` read as a character, where its escape ends."""
+    (:data:`_PERCENT`; see :func:`_read_escapes`), a form body's ``+`` between digits
+    among them, and for each ``%`` read as a character, where its escape ends."""
     if "%" not in text:
         return {}, {}  # the common case: one memchr
-    replaced: dict[int, str] = {}
-    through: dict[int, int] = {}
-    for escape in _PERCENT.finditer(text):
-        char = chr(int(escape.group(1), 16))
-        start = escape.start()
-        if char == " ":
-            replaced.update(dict.fromkeys(range(start, start + 3), ""))
-        elif char.isascii() and (char.isalnum() or char in _PERCENT_READ):
-            replaced.update({start: char, start + 1: "", start + 2: ""})
-            through[start] = start + 3
+    replaced, through = _read_escapes(_PERCENT.finditer(text), beyond_ascii=False)
     if replaced and "+" in text:
-        replaced.update(dict.fromkeys(_form_spaces(text, sorted(replaced)), ""))
+        replaced.update(dict.fromkeys(_form_spaces(text, list(replaced)), ""))
     return replaced, through
 
 
 def _unicode_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
     """Return, by position, what each character of a ``\\uXXXX`` escape reads as
-    (:data:`_UNICODE_ESCAPE`: its backslash as the character, folded, or nothing; the rest as
-    nothing), and for each backslash read as a character, where its escape ends."""
+    (:data:`_UNICODE_ESCAPE`; see :func:`_read_escapes`), and for each backslash read as a
+    character, where its escape ends."""
     if "\\" not in text or "\\u" not in text:
         return {}, {}  # the common case: one memchr (a search for two characters is slower)
+    return _read_escapes(_UNICODE_ESCAPE.finditer(text), beyond_ascii=True)
+
+
+def _read_escapes(
+    escapes: Iterable[re.Match[str]], *, beyond_ascii: bool
+) -> tuple[dict[int, str], dict[int, int]]:
+    """Return, by position, what each character of the ``escapes`` (their code point in hex,
+    group 1; in order) reads as: the first as the character the escape stands for
+    (:func:`_escaped`), the rest as nothing; and for each first read as a character, where
+    its escape ends. An escape that stands for no such character is left out."""
     replaced: dict[int, str] = {}
     through: dict[int, int] = {}
-    for escape in _UNICODE_ESCAPE.finditer(text):
-        code = int(escape.group(1), 16)
-        char = chr(code)
-        start, end = escape.span()
-        if char == " ":
-            replaced.update(dict.fromkeys(range(start, end), ""))
+    for escape in escapes:
+        char = _escaped(int(escape.group(1), 16), beyond_ascii)
+        if char is None:
             continue
-        if code < 128:
-            if not (char.isalnum() or char in _PERCENT_READ):
-                continue
-        elif 0xD800 <= code < 0xE000 or unicodedata.category(char) == "Cc":
-            continue  # half of a surrogate pair, or a control character
-        else:
-            char = _fold_table().get(code, char) or ""
-        replaced[start] = char
-        replaced.update(dict.fromkeys(range(start + 1, end), ""))
+        start, end = escape.span()
+        replaced.update(dict.fromkeys(range(start, end), ""))
         if char:
+            replaced[start] = char
             through[start] = end
     return replaced, through
+
+
+def _escaped(code: int, beyond_ascii: bool) -> str | None:
+    """Return what an escape of ``code`` reads as: a letter, a digit or one of
+    :data:`_PERCENT_READ` as itself, a space as nothing, and (``beyond_ascii``) a character
+    outside ASCII as its fold; None for any other (it stays as written)."""
+    char = chr(code)
+    if char == " ":
+        return ""
+    if code < 128:
+        return char if char.isalnum() or char in _PERCENT_READ else None
+    if not beyond_ascii or 0xD800 <= code < 0xE000 or unicodedata.category(char) == "Cc":
+        return None  # a byte of a UTF-8 sequence, half of a surrogate pair, a control
+    return _fold_table().get(code, char) or ""
 
 
 def _form_spaces(text: str, read: list[int]) -> list[int]:
