@@ -26,7 +26,13 @@ import phonenumbers
 import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
-from engine_core.evaluation.context import REPLY_AFTER_WORD, Context, asks_after, folded_words
+from engine_core.evaluation.context import (
+    REPLY_AFTER_WORD,
+    Context,
+    asks_after,
+    folded_words,
+    remarked_after,
+)
 from engine_core.evaluation.context_words import caseless
 from engine_core.matching import VALIDATOR_CACHE, RegexMatcher, Span
 
@@ -367,9 +373,11 @@ class _Occurrences:
         self.ends = [span[1] for span in spans]
         #: Where the words of questions end (before the range: Context.question_words; in
         #: it, those asks_after tells): a reply's value up to REPLY_AFTER_WORD after one
-        #: may count.
+        #: may count; and the words a remark in brackets follows (Context.remarked_words,
+        #: remarked_after), whose value lies nearer than that.
         self.asked = sorted(
-            [end for _, end in asked] + [end for end in self.ends if asks_after(text, end)]
+            [end for _, end in asked]
+            + [end for end in self.ends if asks_after(text, end) or remarked_after(text, end)]
         )
 
     def ranges(self, text: str, start: int, stop: int, longest: int) -> list[tuple[int, int]]:
@@ -476,7 +484,7 @@ class PhoneMatcher(RegexMatcher):
         context = self.required_context
         if context is None:
             return None
-        asked = context.question_words(text, start)
+        asked = [*context.question_words(text, start), *context.remarked_words(text, start)]
         if not asked and not self._word_in_reach(text, start, stop):
             return None
         return _Occurrences(context, text, start, stop, asked)

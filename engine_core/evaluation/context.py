@@ -35,6 +35,7 @@ __all__ = [
     "CASE_EXCEPTION_CHARS",
     "DEFAULT_CONTEXT_WINDOW",
     "MIN_JOINED_CHARS",
+    "REMARK_AFTER_WORD",
     "REPLY_AFTER_WORD",
     "Context",
     "all_words",
@@ -49,6 +50,7 @@ __all__ = [
     "header_distance",
     "heads_field_names",
     "key_forms",
+    "remarked_after",
     "unaccented",
 ]
 
@@ -158,6 +160,41 @@ def asks_after(text: str, word_end: int) -> bool:
     if not (ending.endswith("?") or ending.endswith("?</v>")):
         return False
     return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
+
+
+#: The longest remark in brackets between a label and its value (``NHS number (occupational
+#: health, optional): ``, ``codice_fiscale (italian co-applicant Simone Ferrari): ``): the
+#: label still names the value, from further back than a window (docs/architecture.md,
+#: "Context").
+_REMARK_CHARS = 64
+#: A remark right after its label's word: up to four spaces (or Markdown's bold ``**``),
+#: then the bracket.
+_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}\([^()\n]{{1,{_REMARK_CHARS}}}\)")
+#: The most characters of a label's gap after a remark (``): ``, ``)**: ``).
+_REMARK_GAP_CHARS = 12
+#: A remark and a label's gap, searched back from the value (a reverse pattern).
+_REMARK_GAP = regex.compile(
+    rf"[ \t*]{{0,4}}\([^()\n]{{1,{_REMARK_CHARS}}}\)[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}",
+    regex.REVERSE,
+)
+#: How far after its word the value a remark follows starts at most.
+REMARK_AFTER_WORD = 4 + 1 + _REMARK_CHARS + 1 + _REMARK_GAP_CHARS
+
+
+def remarked_after(text: str, word_end: int) -> bool:
+    """True when a remark in brackets follows a word ending at ``word_end``: a value up to
+    :data:`REMARK_AFTER_WORD` after it may be the one it labels."""
+    return _REMARK_AFTER.match(text, word_end) is not None
+
+
+def _remark_before(text: str, start: int) -> int | None:
+    """Return where the word ends that labels a value starting at ``start`` across a remark
+    in brackets (``NHS number (optional, for occupational health): 722 071 1069``), or None
+    when no remark and label's gap end there."""
+    if text.rfind(")", max(0, start - _REMARK_GAP_CHARS - 1), start) == -1:
+        return None
+    found = _REMARK_GAP.match(text, max(0, start - REMARK_AFTER_WORD), start)
+    return None if found is None else found.start()
 
 
 def header_distance(length: int) -> int:
@@ -436,6 +473,11 @@ class Context:
         return _QUESTION_LINE_END + self.longest
 
     @property
+    def remark_reach(self) -> int:
+        """How far before its value a word labelling it across a remark starts at most."""
+        return REMARK_AFTER_WORD + self.longest
+
+    @property
     def reply_reach(self) -> int:
         """How far before a reply's value the word of its question starts at most."""
         return _REPLY_HEAD_CHARS + self.question_reach
@@ -553,6 +595,19 @@ class Context:
             if word_end + REPLY_AFTER_WORD > start and asks_after(text, word_end)
         ]
 
+    def remarked_words(self, text: str, start: int) -> list[Span]:
+        """Return the spans of the words before ``start`` that a remark in brackets follows,
+        which may label a value starting at ``start`` or later (:func:`remarked_after`; the
+        scans' word checks read no further back than the window otherwise)."""
+        low = max(0, start - REMARK_AFTER_WORD - self.longest)
+        if text.find("(", low, start) == -1:
+            return []
+        return [
+            (word_start, word_end)
+            for word_start, word_end in self.spans(text, low, start)
+            if word_end + REMARK_AFTER_WORD > start and remarked_after(text, word_end)
+        ]
+
     def match(self, text: str, place: int) -> regex.Match[str] | None:
         """Return ``words.match(text, place)``, trying only the words written at ``place``."""
         if self.starts is None:
@@ -627,14 +682,32 @@ class Context:
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
         question = _reply_question(text, start)
+        searched = low if question is None else max(0, min(low, start - self.reply_reach))
+        remark = _remark_before(text, start)
         nearest: int | None = None
-        for word_start, word_end in self.spans(
-            text, low if question is None else max(0, min(low, start - self.reply_reach)), high
-        ):
+        words = self.spans(text, searched, high)
+        if remark is not None and remark - self.longest < searched:
+            # The label before a remark may lie beyond the window: only one ending there counts.
+            words = [
+                span
+                for span in self.spans(text, max(0, remark - self.longest), remark)
+                if span[1] == remark
+            ] + words
+        for word_start, word_end in words:
             if skip is not None and word_start < skip[1] and word_end > skip[0]:
                 continue
             if within is not None and (word_start < within[0] or word_end > within[1]):
                 continue
+            if word_end == remark:
+                # A label, a remark in brackets, the value: the label names it.
+                folded = caseless(text[word_start:word_end]) if self.in_country else ""
+                if in_country or folded not in self.in_country:
+                    gap = -min(word_end - word_start, _LENGTH_SLOTS - 1)
+                    if nearest is None or gap < nearest:
+                        nearest = gap
+                continue
+            if word_start < searched:
+                continue  # beyond the window: only a remark's label counts from there
             if question is not None and word_end <= question:
                 if not _QUESTION_WORDS.fullmatch(text, word_end, question):
                     if word_start < low:

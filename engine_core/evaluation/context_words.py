@@ -14,6 +14,7 @@ from ..anchors import COMPILE_THREAD
 from ..anchors import HYPERSCAN as _hyperscan
 from .context import (
     CASE_EXCEPTION_CHARS,
+    REMARK_AFTER_WORD,
     REPLY_AFTER_WORD,
     all_words,
     asks_after,
@@ -22,6 +23,7 @@ from .context import (
     exceptions_folded,
     folded_words,
     heads_field_names,
+    remarked_after,
 )
 from .rules import CompiledRule
 
@@ -317,11 +319,20 @@ class NearbyWords:
         for _, indexes in self._automaton.iter(caseless(text[low : stop + self._reach])):
             met |= indexes
         # A question's word names the value opening its reply, further back: those of the
-        # words before the reach that end a question's line followed by a time.
-        far = max(0, low - REPLY_AFTER_WORD - self._longest)
-        if far < low and text.find("\n", far, stop) != -1:
+        # words before the reach that end a question's line followed by a time; and a label
+        # the value after a remark in brackets: those a remark follows.
+        lines = text.find("\n", max(0, low - REPLY_AFTER_WORD - self._longest), stop) != -1
+        remarks = max(0, start - REMARK_AFTER_WORD - self._longest)
+        if not lines and text.find("(", remarks, start) == -1:
+            return met  # no remark: nothing further back counts
+        far = max(0, low - REPLY_AFTER_WORD - self._longest) if lines else remarks
+        if far < low:
             for last, indexes in self._automaton.iter(caseless(text[far:low])):
-                if not indexes <= met and asks_after(text, far + last + 1):
+                end = far + last + 1
+                if not indexes <= met and (
+                    (lines and asks_after(text, end))
+                    or (end + REMARK_AFTER_WORD > start and remarked_after(text, end))
+                ):
                     met |= indexes
         return met
 

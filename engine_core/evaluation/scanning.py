@@ -19,7 +19,7 @@ from ..anchors import AnchorScanner
 from ..errors import DecisionBudgetExceededError
 from ..matching import Span, scan_bounds
 from ..prefilter_derivation import barrier_characters, late_start_width, match_characters
-from .context import REPLY_AFTER_WORD, asks_after
+from .context import REMARK_AFTER_WORD, REPLY_AFTER_WORD, asks_after, remarked_after
 from .context_words import NearbyWords, WordSpan
 from .rules import CompiledRule, Finding
 
@@ -203,14 +203,19 @@ def _word_reaches(
     """Return, unsorted, the ranges of ``text[start:stop]`` within ``reach`` of a word of
     an ``active`` rule: a value of a context-required rule touches one of them."""
     return [
-        (
-            max(start, word_start - reach),
-            # A question's word also names the value opening its reply.
-            min(stop, word_end + reach + REPLY_AFTER_WORD * asks_after(text, word_end)),
-        )
+        (max(start, word_start - reach), min(stop, word_end + reach + _after(text, word_end)))
         for word_start, word_end, owners in words
         if not owners.isdisjoint(active)
     ]
+
+
+def _after(text: str, word_end: int) -> int:
+    """Return how much further than a window after a word ending at ``word_end`` the value
+    it names may lie: a question's word names the value opening its reply, a label before a
+    remark in brackets the value after the remark."""
+    if asks_after(text, word_end):
+        return REPLY_AFTER_WORD
+    return REMARK_AFTER_WORD if remarked_after(text, word_end) else 0
 
 
 def _touching(

@@ -392,6 +392,19 @@ def run_stream(
     return StreamRun(chunks, None, session)
 
 
+def assert_streams_as_evaluated(engine: Engine, text: str, size: int, value: str) -> None:
+    """Stream ``text`` in pieces of ``size`` characters: it releases evaluate's clean text,
+    without ``value``, no value released and no token split."""
+    pieces = [text[at : at + size] for at in range(0, len(text), size)]
+    run = run_stream(engine.stream_session(block_on_fatal=False), pieces)
+    assert run.blocked is None
+    assert run.text == engine.evaluate(text).remedy.clean_text
+    assert value not in run.text
+    exp = expected(engine.compiled_pack, text)
+    assert_no_value_released(text, exp, run.released)
+    assert_no_split(run.released, exp.tokens)
+
+
 @dataclass
 class Expected:
     """The full-text view of a text: every value and the output with each value replaced."""

@@ -29,14 +29,6 @@ _PROSE = "Nothing in this sentence is a value, nor a label of one. "
 _RECORDS = [record.text for record in generate(600) if normalized_view(record.text) is None]
 
 
-@pytest.fixture(scope="module")
-def built() -> Engine:
-    """The built-in pack, with its word places compiled."""
-    engine = Engine()
-    assert engine.compiled_pack.wait_background(timeout=120)
-    return engine
-
-
 @contextmanager
 def _searched_near_words() -> Iterator[list[str]]:
     """Record the rule ids of the groups the stream's scans search near their words."""

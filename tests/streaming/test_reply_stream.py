@@ -5,7 +5,7 @@ short and a long text, and a stream releases what evaluate returns."""
 from __future__ import annotations
 
 import pytest
-from streaming_support import assert_no_split, assert_no_value_released, expected, run_stream
+from streaming_support import assert_streams_as_evaluated
 
 from engine_core import Engine
 from engine_core.evaluation.context import asks_after
@@ -126,14 +126,6 @@ _REPLIES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def built() -> Engine:
-    """The built-in pack, with its word places compiled."""
-    engine = Engine()
-    assert engine.compiled_pack.wait_background(timeout=120)
-    return engine
-
-
 def _found(engine: Engine, text: str) -> dict[str, tuple[str, ...]]:
     return {trigger.category: trigger.matched_items for trigger in engine.evaluate(text).triggers}
 
@@ -188,15 +180,7 @@ def test_a_stream_releases_what_evaluate_returns_for_a_reply(
     built: Engine, chat: str, category: str, value: str, sizes: list[int]
 ) -> None:
     """The question lies further back than any context window: the stream keeps it."""
-    text = _PROSE * 12 + chat + _PROSE * 12
-    pieces = [text[at : at + sizes[0]] for at in range(0, len(text), sizes[0])]
-    run = run_stream(built.stream_session(block_on_fatal=False), pieces)
-    assert run.blocked is None
-    assert run.text == built.evaluate(text).remedy.clean_text
-    assert value not in run.text
-    exp = expected(built.compiled_pack, text)
-    assert_no_value_released(text, exp, run.released)
-    assert_no_split(run.released, exp.tokens)
+    assert_streams_as_evaluated(built, _PROSE * 12 + chat + _PROSE * 12, sizes[0], value)
 
 
 @pytest.mark.parametrize(
