@@ -38,7 +38,9 @@ An SQL ``INSERT INTO t (name, nif) VALUES (...), (...)`` is such a table too:
 its column list is the header, each parenthesized row of literals a row, on the
 INSERT's line or on the lines after it up to the statement's ``;`` (a quoted
 literal's cell is its inside). So is PostgreSQL's ``COPY t (name, nif) FROM stdin;``
-(pg_dump's data): its tab-separated rows follow, up to the line ``\\.``.
+(pg_dump's data): its tab-separated rows follow, up to the line ``\\.``. An INSERT
+without a column list (mysqldump's ``INSERT INTO `t` VALUES (...),(...);``, SQLite's
+``.dump``) takes the column names of the ``CREATE TABLE t (...)`` above it.
 
 Whether a line is a row, and of which table, depends only on the lines before
 it: a stream reads each line once, when it is complete, and carries a
@@ -129,6 +131,34 @@ _INSERT = regex.compile(
     r"\binsert\s++(?:ignore\s++)?into\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+(?-i:VALUES|values)\s*+",
     regex.IGNORECASE,
 )
+#: An SQL INSERT without a column list: the CREATE TABLE of its table (group 1) names its
+#: columns.
+_BARE_INSERT = regex.compile(
+    r"\binsert\s++(?:ignore\s++)?into\s++([^\s(]++)\s*+(?-i:VALUES|values)\s*+", regex.IGNORECASE
+)
+#: An SQL CREATE TABLE opening a line, up to the parenthesis before its column definitions
+#: (group 1: the table's name).
+_CREATE_TABLE = regex.compile(
+    r"^[ \t]*+create\s++(?:(?:global\s++|local\s++)?temp(?:orary)?\s++)?table\s++"
+    r"(?:if\s++not\s++exists\s++)?([^\s(]++)\s*+\(",
+    regex.IGNORECASE | regex.MULTILINE,
+)
+#: One piece of a CREATE TABLE's definitions: a quoted name or string, a bracket, a comma,
+#: or a run of anything else.
+_DEFINITION_PIECE = regex.compile(
+    r"`[^`]*+`|\"[^\"]*+\"|'(?:[^']|'')*+'|\[[^\]]*+\]|[(),]|[^`\"'\[(),]++"
+)
+#: A definition that is a constraint or an index, no column (``PRIMARY KEY (`id`)``).
+_CONSTRAINT = regex.compile(
+    r"\s*+(?:primary|unique|key|index|constraint|foreign|check|fulltext|spatial|exclude)\b",
+    regex.IGNORECASE,
+)
+#: A column definition's name: its first token, quoted or bare.
+_COLUMN_NAME = regex.compile(r"\s*+(`[^`]++`|\"[^\"]++\"|\[[^\]]++\]|[^\s,()]++)")
+#: The most characters of a CREATE TABLE read for its columns (a stream carries an
+#: unfinished one that long at most), and the most tables a stream remembers.
+_MAX_SCHEMA_CHARS = 16384
+_MAX_SCHEMAS = 256
 #: A PostgreSQL COPY from standard input (pg_dump's data sections): its column list names
 #: the tab-separated cells of the rows on the lines after it, up to the line ``\.``
 #: (``COPY public.customers (id, full_name, tfn) FROM stdin;``).
@@ -192,10 +222,74 @@ class OpenTable:
 @dataclass(frozen=True)
 class TableState:
     """What a stream carries from one read to the next: the table still open after the
-    last complete line, and that line (rule lines aside) or its cell counts."""
+    last complete line, and that line (rule lines aside) or its cell counts; the column
+    lists of the tables created so far (by name, see :func:`_table_key`), and the text of
+    a CREATE TABLE whose definitions have not ended yet."""
 
     open: OpenTable | None = None
     previous: Above = None
+    schemas: tuple[tuple[str, str], ...] = ()
+    creating: str = ""
+
+
+def _table_key(name: str) -> str:
+    """Return how an SQL statement's table ``name`` is known: without quotes, schema or case
+    (```adherents```, ``"public"."adherents"``, ``ADHERENTS``)."""
+    return (
+        name.replace("`", "")
+        .replace('"', "")
+        .replace("[", "")
+        .replace("]", "")
+        .rsplit(".", 1)[-1]
+        .lower()
+    )
+
+
+def _definitions(text: str, start: int) -> tuple[str, int] | None:
+    """Return the column list (names joined by commas) of the CREATE TABLE definitions at
+    ``text[start:]`` (after their opening parenthesis) and where they end; None when they do
+    not end within :data:`_MAX_SCHEMA_CHARS`."""
+    names: list[str] = []
+    depth, definition, position = 0, start, start
+    limit = min(len(text), start + _MAX_SCHEMA_CHARS)
+    while position < limit:
+        piece = _DEFINITION_PIECE.match(text, position, limit)
+        if piece is None:
+            return None
+        mark = piece.group()
+        if mark == "(":
+            depth += 1
+        elif mark in "),":
+            if depth == 0:
+                if _CONSTRAINT.match(text, definition, position) is None:
+                    name = _COLUMN_NAME.match(text, definition, position)
+                    if name is not None:
+                        names.append(name.group(1).strip(_SQL_NAME_QUOTES))
+                if mark == ")":
+                    return ", ".join(names), piece.end()
+                definition = piece.end()
+            elif mark == ")":
+                depth -= 1
+        position = piece.end()
+    return None
+
+
+def _created(creating: str, region: str) -> tuple[list[tuple[int, str, str]], str]:
+    """Return the CREATE TABLEs whose definitions end in ``creating + region`` (``creating``:
+    an unfinished one from the text before): where each ends in ``region``, its table's key
+    and its column list, in order; and the text of one still unfinished at the end."""
+    text = creating + region
+    created: list[tuple[int, str, str]] = []
+    for create in _CREATE_TABLE.finditer(text):
+        if create.start() < len(creating) and create.start() != 0:
+            continue  # inside the unfinished one's own text
+        ended = _definitions(text, create.end())
+        if ended is not None:
+            columns, end = ended
+            created.append((end - len(creating), _table_key(create.group(1)), columns))
+        elif len(text) - create.start() < _MAX_SCHEMA_CHARS:
+            return created, text[create.start() :]  # its definitions may still end
+    return created, ""
 
 
 @dataclass(frozen=True)
@@ -502,6 +596,11 @@ class Columns:
         previous: Above = state.previous
         position = 0
         headers: list[int] | None = None
+        schemas = dict(state.schemas)
+        created: list[tuple[int, str, str]] = []
+        creating = ""
+        if state.creating or "CREATE TABLE" in region or "create table" in region:
+            created, creating = _created(state.creating, region)
         while position < len(region):
             if table is not None:
                 position, table, previous = self._rows(
@@ -510,6 +609,8 @@ class Columns:
                 continue
             if headers is None:
                 headers = self._header_lines(region, words)
+                if schemas or created:
+                    headers = _with_bare_inserts(region, headers)
             index = bisect.bisect_left(headers, position)
             if index == len(headers):
                 break
@@ -520,10 +621,18 @@ class Columns:
             floor, floor_counts = position, previous
             insert = _INSERT.search(line) if "(" in line else None
             copy = _COPY.match(line) if insert is None and "(" in line else None
+            bare = (
+                _BARE_INSERT.search(line)
+                if insert is None and copy is None and (schemas or created) and "(" in line
+                else None
+            )
+            known = None if bare is None else _schema(bare, schemas, created, line_start)
             if insert is not None:  # its column list, not its commas, names its columns
                 table = self._statement(line, insert, line_start, origin, read)
             elif copy is not None:
                 table = self._copy(line, copy, origin + line_start)
+            elif bare is not None and known is not None:
+                table = self._statement(line, bare, line_start, origin, read, known)
             else:
                 table = self._header(
                     line,
@@ -535,7 +644,10 @@ class Columns:
             position = line_end + 1
         if table is None:
             previous = self._above(region, len(region) + 1, position, previous)
-        read.state = TableState(table, previous)
+        for _, key, columns in created:
+            schemas.pop(key, None)
+            schemas[key] = columns  # the latest definition last: the oldest go first
+        read.state = TableState(table, previous, tuple(schemas.items())[-_MAX_SCHEMAS:], creating)
         if may_hold_segments(region) if segments is None else segments:
             self._segments(region, read)
         return read
@@ -646,16 +758,23 @@ class Columns:
         return len(names), labels, frozenset().union(*(only for *_, only in named))
 
     def _statement(
-        self, line: str, insert: regex.Match[str], offset: int, origin: int, read: ColumnRead
+        self,
+        line: str,
+        insert: regex.Match[str],
+        offset: int,
+        origin: int,
+        read: ColumnRead,
+        created: str | None = None,
     ) -> OpenTable | None:
         """Read the SQL INSERT in ``line`` (``insert``: its match; the line is at ``offset``
         in the read's text, which begins at ``origin`` in the source) as a table: its column
-        list names the literals at the same place in each VALUES row. Return the table its
-        rows on the next lines extend."""
+        list names the literals at the same place in each VALUES row (``created``: the
+        column list of its table's CREATE TABLE, for an INSERT without one; its header is
+        then the table's name). Return the table its rows on the next lines extend."""
         if len(line) > MAX_LINE_CHARS:
             return None
         low, high = insert.span(1)
-        columns = self._column_list(line[low:high])
+        columns = self._column_list(line[low:high] if created is None else created)
         if columns is None:
             return None
         count, labels, country_only = columns
@@ -806,6 +925,31 @@ class Columns:
             header = (table.header[0] - origin, table.header[1] - origin)
             read.tables.append(Table(header, body, tuple(cells_named), table.country_only))
         return position, still_open, (previous if last_row is None else last_row)
+
+
+def _with_bare_inserts(region: str, headers: list[int]) -> list[int]:
+    """Return the sorted starts of ``headers`` and of the lines holding an INSERT without a
+    column list (which need no header word: their table's CREATE TABLE names them)."""
+    if "INSERT" not in region and "insert" not in region:
+        return headers
+    starts = {region.rfind("\n", 0, found.start()) + 1 for found in _BARE_INSERT.finditer(region)}
+    return sorted(starts.union(headers)) if starts else headers
+
+
+def _schema(
+    bare: regex.Match[str],
+    schemas: dict[str, str],
+    created: list[tuple[int, str, str]],
+    line_start: int,
+) -> str | None:
+    """Return the column list of the table an INSERT without one (``bare``, on the line at
+    ``line_start``) fills: from the last CREATE TABLE of it that ends before the line
+    (``created``; else one from the text before, ``schemas``), or None."""
+    key = _table_key(bare.group(1))
+    for end, name, columns in reversed(created):
+        if name == key and end <= line_start:
+            return columns
+    return schemas.get(key)
 
 
 def may_hold_insert(text: str) -> bool:

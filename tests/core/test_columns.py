@@ -281,6 +281,79 @@ def test_what_is_no_sql_column_list_names_nothing(engine: Engine, text: str) -> 
     assert "NL_BSN" not in _found(engine, text.replace("{n}", number).replace("{long}", long))
 
 
+#: mysqldump's layout: the table's definition, then its rows in one INSERT without a
+#: column list (``--extended-insert``, the default).
+_MYSQLDUMP = (
+    "DROP TABLE IF EXISTS `klanten`;\n"
+    "CREATE TABLE `klanten` (\n"
+    "  `id` int NOT NULL AUTO_INCREMENT,\n"
+    "  `naam` varchar(80) DEFAULT NULL,\n"
+    "  `saldo` decimal(10,2) DEFAULT '0.00',\n"
+    "  `opmerking` text COMMENT 'vrij veld, (niet verplicht)',\n"
+    "  `bsn` char(9) DEFAULT NULL,\n"
+    "  PRIMARY KEY (`id`),\n"
+    "  KEY `idx_naam` (`naam`)\n"
+    ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n\n"
+    "LOCK TABLES `klanten` WRITE;\n"
+    "INSERT INTO `klanten` VALUES {rows};\n"
+    "UNLOCK TABLES;\n"
+)
+#: SQLite's ``.dump``: the definition on one line, one INSERT per row, ``VALUES(`` joined.
+_SQLITE_DUMP = (
+    "CREATE TABLE klanten(id INTEGER PRIMARY KEY, naam TEXT, saldo REAL, opmerking TEXT,"
+    " bsn TEXT);\n{inserts}\nCOMMIT;\n"
+)
+
+
+def _rows(numbers: list[str]) -> list[str]:
+    return [f"({i},'Jan de Vries',12.50,'{_COMMENT}','{n}')" for i, n in enumerate(numbers)]
+
+
+def test_an_insert_without_a_column_list_takes_its_create_tables_columns(
+    engine: Engine,
+) -> None:
+    """mysqldump writes ``INSERT INTO `t` VALUES (...),(...)``: the columns its ``CREATE
+    TABLE`` defines (types with brackets, constraints and keys aside) name the literals."""
+    numbers = valid_bsns(3, seed=37)
+    text = _MYSQLDUMP.format(rows=",".join(_rows(numbers)))
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+
+
+def test_a_sqlite_dump_names_each_rows_values(engine: Engine) -> None:
+    """SQLite's ``.dump``: a one-line CREATE TABLE, then ``INSERT INTO t VALUES(...);`` per
+    row; a schema-qualified, quoted name is the same table."""
+    numbers = valid_bsns(3, seed=41)
+    inserts = "\n".join(f"INSERT INTO klanten VALUES{row};" for row in _rows(numbers[:2]))
+    inserts += f'\nINSERT INTO "main"."KLANTEN" VALUES {_rows(numbers[2:])[0]};'
+    text = _SQLITE_DUMP.format(inserts=inserts)
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Another table's rows: its definition is not there.
+        _MYSQLDUMP.replace("INSERT INTO `klanten`", "INSERT INTO `bestellingen`"),
+        # The rows before the definition: nothing above names them.
+        "INSERT INTO klanten VALUES {row};\n" + _SQLITE_DUMP.format(inserts=""),
+        # A row of another length than the definition's columns.
+        _SQLITE_DUMP.format(inserts="INSERT INTO klanten VALUES(1,'Jan','{long} {n}');"),
+        # The column is named by no word.
+        _SQLITE_DUMP.replace("bsn TEXT", "nummer TEXT").format(
+            inserts="INSERT INTO klanten VALUES {row};"
+        ),
+    ],
+    ids=["other-table", "rows-before-definition", "other-length", "no-word"],
+)
+def test_an_insert_without_its_tables_definition_names_nothing(engine: Engine, text: str) -> None:
+    number = valid_bsns(1, seed=43)[0]
+    row = _rows([number])[0]
+    text = text.replace("{rows}", row).replace("{row}", row)
+    text = text.replace("{n}", number).replace("{long}", _COMMENT)
+    assert number in text
+    assert "NL_BSN" not in _found(engine, text)
+
+
 def test_a_header_word_confirms_the_rules_that_only_prefer_it(engine: Engine) -> None:
     """``personnummer`` in a header names the dashed Swedish number (a rule that does not
     need the word) as well as the bare one, over a phone word in the row."""
@@ -465,3 +538,26 @@ def test_a_chat_line_split_at_its_commas_is_no_header(engine: Engine) -> None:
         "[09:44] Sara: Certo: PH5787445, scade nel 2031\n"
     )
     assert _found(engine, text)["IT_PASSPORT"] == ["PH5787445"]
+
+
+@pytest.mark.parametrize("cut", ["`opmerking`", "(9)", ");\nINSERT"])
+def test_a_create_table_read_in_two_parts_names_the_rows_after_it(engine: Engine, cut: str) -> None:
+    """A stream reads lines as they arrive: a definition cut between two reads is carried
+    from one to the next (``TableState.creating``), and names the rows as a whole read does."""
+    number = valid_bsns(1, seed=47)[0]
+    text = (
+        "CREATE TABLE `klanten` (\n  `id` int,\n  `naam` varchar(80),\n  `opmerking` text,\n"
+        f"  `bsn` char(9)\n);\nINSERT INTO `klanten` VALUES (1,'Jan','{_COMMENT}','{number}');\n"
+    )
+    columns = engine.compiled_pack.columns
+    whole = columns.read(text)
+    at = text.rindex("\n", 0, text.index(cut)) + 1  # a stream reads whole lines
+    first = columns.read(text[:at])
+    second = columns.read(text[at:], first.state, origin=at)
+    moved = {
+        index: [(low + at, high + at) for low, high in spans]
+        for index, spans in second.values.items()
+    }
+    assert moved == whole.values
+    ((_, [(low, high)]),) = whole.values.items()
+    assert text[low:high] == number

@@ -289,3 +289,38 @@ def test_travel_documents_stream_exactly_as_evaluate_redacts_them(
     clean = engine.evaluate(text).remedy.clean_text
     assert numbers[0] not in clean
     assert _streamed(engine, text, sizes) == clean
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    tables=st.integers(min_value=1, max_value=3),
+    seed=st.integers(min_value=0, max_value=10_000),
+    sizes=st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=4),
+)
+def test_a_dump_without_column_lists_streams_exactly_as_evaluate_redacts_it(
+    engine: Engine, tables: int, seed: int, sizes: list[int]
+) -> None:
+    """An INSERT without a column list is named by its table's CREATE TABLE, read whole
+    however the stream cuts it (a definition arriving over several scans)."""
+    rng = random.Random(seed)
+    numbers = valid_bsns(3 * tables, seed)
+    lines = []
+    for index in range(tables):
+        name = rng.choice(["klanten", "leden", "`relaties`"])
+        columns = ["`id` int NOT NULL", "`naam` varchar(80)", "`opmerking` text"]
+        columns.insert(rng.randrange(4), "`bsn` char(9) DEFAULT NULL")
+        place = [column.split()[0].strip("`") for column in columns].index("bsn")
+        lines.append(
+            f"CREATE TABLE {name} (\n  " + ",\n  ".join(columns) + ",\n  PRIMARY KEY (`id`)\n);"
+        )
+        rows = []
+        for row in range(rng.randrange(1, 4)):
+            cells = [str(row), "'Klant'", "'belt graag terug na de lunch, liefst na twee uur'"]
+            cells.insert(place, f"'{numbers[3 * index + row]}'")
+            rows.append("(" + ",".join(cells) + ")")
+        lines.append(f"INSERT INTO {name} VALUES " + ",".join(rows) + ";")
+        lines.append(rng.choice(["UNLOCK TABLES;", "", f"-- {numbers[3 * index]} again"]))
+    text = "\n".join(lines) + "\n"
+    clean = engine.evaluate(text).remedy.clean_text
+    assert numbers[0] not in clean
+    assert _streamed(engine, text, sizes) == clean
