@@ -988,6 +988,21 @@ def test_a_urls_password_and_host_are_no_email_address(builtin: Engine, text: st
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # Sentry's DSN: the project's key as the URL's user (Sentry's documentation's shape).
+        "dsn = https://examplePublicKey@o0.ingest.sentry.io/0",
+        "SENTRY_DSN=https://6e418a838df4cc29f8a8c331278acf15@o737359.ingest.sentry.io/3753907",
+        "git clone https://jdoe@git.example.com/team/repo.git",
+    ],
+)
+def test_a_urls_user_and_host_are_no_email_address(builtin: Engine, text: str) -> None:
+    """``scheme://user@host`` names an account on that host (RFC 3986 userinfo), not a
+    mailbox."""
+    assert values(builtin, text, "EMAIL") == []
+
+
+@pytest.mark.parametrize(
     ("text", "address"),
     [
         ("Write to mailto:john.doe@example.com today.", "john.doe@example.com"),

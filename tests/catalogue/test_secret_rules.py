@@ -390,6 +390,8 @@ ASSIGNMENTS = [
     # Operators and values aligned in a block: Terraform's plan, kubectl describe's env.
     f'      + password                              = "{ASSIGNED}"',
     f"      REDIS_PASSWORD:        {ASSIGNED}",
+    # A Pulumi stack's configuration key, its project before a colon.
+    f"  myapp:password: {ASSIGNED}",
 ]
 NOT_ASSIGNMENTS = [
     "password=changeme",
@@ -416,6 +418,8 @@ NOT_ASSIGNMENTS = [
     '<Password Type="PasswordDigest">changeme</Password>',  # a weak value after attributes
     f'<Password Type="PasswordText"/>{ASSIGNED}',  # an empty element: nothing it holds
     "      + password                              = (sensitive value)",
+    # An Amazon Resource Name's resource type and name (Terraform's plan prints the ids).
+    f'id = "arn:aws:secretsmanager:eu-central-1:448233439348:secret:prod/db-ZEnHrs|{ASSIGNED}"',
 ]
 
 
