@@ -490,6 +490,24 @@ def _soft_breaks(text: str) -> dict[int, str]:
     }
 
 
+#: Superscript digits right after a letter or a closing bracket: a footnote's mark
+#: (``Steuer-ID¹``, ``SV-Nummer²`` in a header), no part of the word or of a value.
+_FOOTNOTE_MARK = re.compile("(?:(?<=[^\\W\\d_])|(?<=[)]))[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
+_SUPERSCRIPT_DIGIT = re.compile("[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]")
+
+
+def _footnote_marks(text: str, outside: str) -> dict[int, str]:
+    """Return the positions of each footnote's mark (:data:`_FOOTNOTE_MARK`), each skipped
+    (``outside``: :func:`outside_ascii` of ``text``, where a superscript digit would be)."""
+    if _SUPERSCRIPT_DIGIT.search(outside) is None:
+        return {}
+    return {
+        index: ""
+        for mark in _FOOTNOTE_MARK.finditer(text)
+        for index in range(mark.start(), mark.end())
+    }
+
+
 def _emphasis(text: str) -> dict[int, str]:
     """Return the positions of the markers of each strong emphasis inside a value
     (:data:`_EMPHASIS`), each skipped."""
@@ -523,17 +541,21 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         folds, glued = _folds_any(utf8)
         if not folds and not glued and not marked:
             return None
-        uneven = _uneven_positions(text, table, outside_ascii(text)) if folds else None
+        outside = outside_ascii(text) if folds else ""
+        uneven = _uneven_positions(text, table, outside) if folds else None
+        footnotes = _footnote_marks(text, outside)  # superscripts fold: only then
         disguised = _disguised(text) if glued else {}
     else:
         outside = outside_ascii(text)
         uneven = _uneven_positions(text, table, outside)
+        footnotes = _footnote_marks(text, outside)
         disguised = _disguised(text) if _ANY_LOOKALIKE.search(outside) is not None else {}
-    if uneven is None and not disguised and not marked:
+    if uneven is None and not disguised and not marked and not footnotes:
         return None
     # A lookalike or a marked character (an escape's, a reference's, a soft break's, an
     # emphasis marker) is no character the fold changes: the sets of positions are apart.
     replaced = {index: table[ord(text[index])] or "" for index in uneven or ()}
+    replaced.update(footnotes)
     replaced.update(disguised)
     replaced.update(marked)
     return _view(text, replaced, through, table if uneven is not None else None)

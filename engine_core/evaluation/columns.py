@@ -185,8 +185,9 @@ _ROW_INDEX = regex.compile(r"[0-9]{1,9}")
 #: figures; a date's year, ``12.03.2024``, is a value's part).
 _VALUE = regex.compile(r"(?<![0-9])(?!(?<![./:-])(?:19|20)[0-9]{2}(?![0-9]|[./:-][0-9]))[0-9]{3}")
 #: Nor does a cell holding a label and what it labels (a chat line's ``[19:18] Agenzia:
-#: Buongiorno``): a line of prose split at its commas.
-_LABELLED = regex.compile(r"[^\s:]:[ \t]+[^\s]")
+#: Buongiorno``, French typography's space before the colon: ``COPIE à : Madame``): a line
+#: of prose split at its commas.
+_LABELLED = regex.compile(r"[^\s:][ \u00a0\u202f]?:[ \t]+[^\s]")
 
 
 def _nothing_above() -> Above:

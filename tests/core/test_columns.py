@@ -561,3 +561,26 @@ def test_a_create_table_read_in_two_parts_names_the_rows_after_it(engine: Engine
     assert moved == whole.values
     ((_, [(low, high)]),) = whole.values.items()
     assert text[low:high] == number
+
+
+def test_prose_wrapped_at_its_commas_with_a_spaced_colon_is_no_table(engine: Engine) -> None:
+    """A PDF's wrapped lines whose commas fall alike look like a CSV header and its row; a
+    cell holding French typography's ``à : Madame`` is prose, so the label ``née le`` at the
+    line's end still names the birth date opening the next line."""
+    text = (
+        "de justice de résidence à Namur, AI SIGNIFIÉ ET LAISSÉ COPIE à : Madame Inès DUBOIS, "
+        "née le\n"
+        "14/09/1999, numéro de registre national joint en annexe, domiciliée à rue des\n"
+        "Lilas 116, 5100 Jambes, du jugement rendu contradictoirement.\n"
+    )
+    assert _found(engine, text).get("DATE_OF_BIRTH") == ["14/09/1999"]
+
+
+def test_a_tagalog_rosters_birthday_column_names_its_dates(engine: Engine) -> None:
+    """``Kaarawan`` (birthday) heads a Filipino roster's birth dates."""
+    text = (
+        "Pangalan\tKaarawan\tSangay\n"
+        "Kristine Garcia\t03/16/1982\tCebu\n"
+        "Maria Garcia\t06/27/1972\tDavao\n"
+    )
+    assert sorted(_found(engine, text)["DATE_OF_BIRTH"]) == ["03/16/1982", "06/27/1972"]

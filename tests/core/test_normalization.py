@@ -224,6 +224,31 @@ def _read_through(text: str, category: str, value: str, sizes: tuple[int, ...]) 
     return result.remedy.clean_text
 
 
+def test_a_footnote_mark_after_a_word_is_skipped() -> None:
+    """Superscript digits right after a letter or a bracket mark a footnote (a header's
+    ``Steuer-ID¹``): skipped, so the word ends there; elsewhere they fold to digits."""
+    view = normalized_view("Steuer-ID¹\tSV-Nummer²³ (BZSt)⁴\n¹ lt. ELStAM, 2⁵")
+    assert view is not None
+    assert view.text == "Steuer-ID\tSV-Nummer (BZSt)\n1 lt. ELStAM, 25"
+    start = view.text.index("SV-Nummer")
+    assert view.original_span(start, start + len("SV-Nummer")) == (11, 20)
+
+
+def test_a_header_word_with_its_footnote_mark_names_its_column() -> None:
+    """A spreadsheet pasted with its footnotes (python-stdnum's example of de.idnr): the
+    column is named, in evaluate and in a stream."""
+    text = (
+        "Name\tBemerkung\tSteuer-ID¹\nLehmann, Anna\tbitte ELStAM erneut abrufen, Stand Januar"
+        "\t36574261809\n\n¹ lt. ELStAM-Abruf\n"
+    )
+    result = _PACK.evaluate(text)
+    found = {trigger.category: trigger.matched_items for trigger in result.triggers}
+    assert found.get("DE_TAX_ID") == ("36574261809",)
+    assert "Steuer-ID¹" in result.remedy.clean_text
+    for size in (1, 3):
+        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
+
+
 @pytest.mark.parametrize(
     ("text", "category", "value"),
     [
