@@ -27,6 +27,7 @@ import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
 from engine_core.evaluation.context import (
+    REMARK_AFTER_WORD,
     REPLY_AFTER_WORD,
     Context,
     asks_after,
@@ -317,10 +318,13 @@ _GROUP = re.compile(r"[0-9]+")
 #: A label's colon and the padding of an aligned column before a value, read backwards.
 _PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
 #: What stands between a label and its value: a bracketed qualifier, a colon or a period
-#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '),
-#: searched back from the value.
+#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '), or a
+#: form's leader ("Phone ........ 090-4294-6083"), searched back from the value.
 _LABEL_GAP = regex.compile(
-    r"(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?", regex.REVERSE
+    # The leader first: the other alternative matches its last characters too.
+    r"[ \t]{0,4}[.\u2026\u00b7_]{3,72}[ \t]{0,4}[:\uff1a]?[ \t]{0,4}"
+    r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?",
+    regex.REVERSE,
 )
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
@@ -429,7 +433,7 @@ def _numbers_at(
 def _word_before(context: Context, text: str, begin: int, gap: regex.Pattern[str]) -> bool:
     """True when a context word ends where ``gap`` (a REVERSE pattern: what may stand
     between a label and its value) begins, searched back from ``begin``."""
-    found = gap.match(text, max(0, begin - context.window), begin)
+    found = gap.match(text, max(0, begin - max(context.window, REMARK_AFTER_WORD)), begin)
     if found is None:
         return False
     word_end = found.start()

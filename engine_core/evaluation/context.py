@@ -50,6 +50,7 @@ __all__ = [
     "header_distance",
     "heads_field_names",
     "key_forms",
+    "may_open_remark",
     "remarked_after",
     "unaccented",
 ]
@@ -165,33 +166,51 @@ def asks_after(text: str, word_end: int) -> bool:
 #: The longest remark in brackets between a label and its value (``NHS number (occupational
 #: health, optional): ``, ``codice_fiscale (italian co-applicant Simone Ferrari): ``): the
 #: label still names the value, from further back than a window (docs/architecture.md,
-#: "Context").
+#: "Context"). So does a form's leader (``Phone ................ 090-4294-6083``).
 _REMARK_CHARS = 64
-#: A remark right after its label's word: up to four spaces (or Markdown's bold ``**``),
-#: then the bracket.
-_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}\([^()\n]{{1,{_REMARK_CHARS}}}\)")
+#: The longest leader: dots, an ellipsis's, middle dots or underscores.
+_LEADER_CHARS = 72
+_LEADER = "[.\u2026\u00b7_]"
+#: A remark or a leader right after its label's word: up to four spaces (or Markdown's bold
+#: ``**``), then the bracket, or three of the leader's characters.
+_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{_REMARK_CHARS}}}\)|{_LEADER}{{3}})")
 #: The most characters of a label's gap after a remark (``): ``, ``)**: ``).
 _REMARK_GAP_CHARS = 12
-#: A remark and a label's gap, searched back from the value (a reverse pattern).
+#: A remark and a label's gap, or a leader and spaces around a colon, searched back from the
+#: value (a reverse pattern).
 _REMARK_GAP = regex.compile(
-    rf"[ \t*]{{0,4}}\([^()\n]{{1,{_REMARK_CHARS}}}\)[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}",
+    rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{_REMARK_CHARS}}}\)"
+    rf"[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}"
+    rf"|{_LEADER}{{3,{_LEADER_CHARS}}}[ \t]{{0,4}}[:\uff1a]?[ \t]{{0,4}})",
     regex.REVERSE,
 )
-#: How far after its word the value a remark follows starts at most.
-REMARK_AFTER_WORD = 4 + 1 + _REMARK_CHARS + 1 + _REMARK_GAP_CHARS
+#: How far after its word the value a remark or a leader follows starts at most.
+REMARK_AFTER_WORD = 4 + max(1 + _REMARK_CHARS + 1 + _REMARK_GAP_CHARS, _LEADER_CHARS + 9)
+#: What a leader holds, and what a remark's start or end does (one C search each says none
+#: can begin or end in a range).
+_LEADER_MARKS = ("...", "\u2026", "\u00b7\u00b7\u00b7", "___")
+_REMARK_STARTS = ("(", *_LEADER_MARKS)
+_REMARK_ENDS = (")", *_LEADER_MARKS)
+
+
+def may_open_remark(text: str, low: int, high: int) -> bool:
+    """False when no remark or leader (:func:`remarked_after`) begins in ``text[low:high]``."""
+    part = text[low:high]
+    return any(mark in part for mark in _REMARK_STARTS)
 
 
 def remarked_after(text: str, word_end: int) -> bool:
-    """True when a remark in brackets follows a word ending at ``word_end``: a value up to
-    :data:`REMARK_AFTER_WORD` after it may be the one it labels."""
+    """True when a remark in brackets or a form's leader follows a word ending at
+    ``word_end``: a value up to :data:`REMARK_AFTER_WORD` after it may be the one it labels."""
     return _REMARK_AFTER.match(text, word_end) is not None
 
 
 def _remark_before(text: str, start: int) -> int | None:
     """Return where the word ends that labels a value starting at ``start`` across a remark
-    in brackets (``NHS number (optional, for occupational health): 722 071 1069``), or None
-    when no remark and label's gap end there."""
-    if text.rfind(")", max(0, start - _REMARK_GAP_CHARS - 1), start) == -1:
+    in brackets (``NHS number (optional, for occupational health): 722 071 1069``) or a
+    form's leader (``Phone ........ 090-4294-6083``), or None when none ends there."""
+    tail = text[max(0, start - _REMARK_GAP_CHARS - 1) : start]
+    if not any(mark in tail for mark in _REMARK_ENDS):
         return None
     found = _REMARK_GAP.match(text, max(0, start - REMARK_AFTER_WORD), start)
     return None if found is None else found.start()
@@ -600,7 +619,8 @@ class Context:
         which may label a value starting at ``start`` or later (:func:`remarked_after`; the
         scans' word checks read no further back than the window otherwise)."""
         low = max(0, start - REMARK_AFTER_WORD - self.longest)
-        if text.find("(", low, start) == -1:
+        # A remark begins at most four characters after its word, which ends before start.
+        if not may_open_remark(text, low, start + 5):
             return []
         return [
             (word_start, word_end)

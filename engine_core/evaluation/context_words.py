@@ -23,6 +23,7 @@ from .context import (
     exceptions_folded,
     folded_words,
     heads_field_names,
+    may_open_remark,
     remarked_after,
 )
 from .rules import CompiledRule
@@ -323,8 +324,8 @@ class NearbyWords:
         # the value after a remark in brackets: those a remark follows.
         lines = text.find("\n", max(0, low - REPLY_AFTER_WORD - self._longest), stop) != -1
         remarks = max(0, start - REMARK_AFTER_WORD - self._longest)
-        if not lines and text.find("(", remarks, start) == -1:
-            return met  # no remark: nothing further back counts
+        if not lines and not may_open_remark(text, remarks, low + 5):
+            return met  # no remark or leader: nothing further back counts
         far = max(0, low - REPLY_AFTER_WORD - self._longest) if lines else remarks
         if far < low:
             for last, indexes in self._automaton.iter(caseless(text[far:low])):

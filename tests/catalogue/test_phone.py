@@ -73,6 +73,12 @@ SENTENCES = {
     "Cuenta RUT / BancoEstado, fono {v}": ("CL",),
     "Dosegljiv sem na {v} ali po e-pošti.": ("SI",),
     "og netfangið er helga@simnet.is, síminn {v}": ("IS",),
+    # A letter's service line and queries, a record's "can be reached at".
+    "Kundendienst: {v}": ("DE", "CH"),
+    "Rückfragen: {v}": ("DE",),
+    "Service clientèle : {v}": ("FR", "CH"),
+    "Patienten nås på {v} vid provsvar.": ("SE",),
+    "Fleur is bereikbaar via {v}.": ("NL",),
 }
 EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
 

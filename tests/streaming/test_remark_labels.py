@@ -1,6 +1,7 @@
-"""A label, a remark in brackets, then its value: the label names the value, however far
-back the remark puts it (engine_core.evaluation.context, docs/architecture.md "Context").
-Found by evaluate on a short and a long text, and a stream releases what evaluate returns."""
+"""A label, a remark in brackets or a form's leader, then its value: the label names the
+value, however far back the remark puts it (engine_core.evaluation.context,
+docs/architecture.md "Context"). Found by evaluate on a short and a long text, and a stream
+releases what evaluate returns."""
 
 from __future__ import annotations
 
@@ -35,6 +36,22 @@ _REMARKED = [
         "**NHS number** (see the letter from your GP surgery)**:** 943 476 5919\n",
         "UK_NHS",
         "943 476 5919",
+    ),
+    # A form's leader pads the label to its value's column (a PDF's text, a printed form).
+    (
+        "NHS number ........................................ 943 476 5919\n",
+        "UK_NHS",
+        "943 476 5919",
+    ),
+    (
+        "Date of birth ______________________________________: 14/03/1985\n",
+        "DATE_OF_BIRTH",
+        "14/03/1985",
+    ),
+    (
+        "電話番号 / Phone ............................... 090-4294-6083\n",
+        "PHONE",
+        "090-4294-6083",
     ),
 ]
 
@@ -76,11 +93,13 @@ def test_a_phone_label_names_its_number_across_a_remark(built: Engine) -> None:
         "NHS number (occupational\nhealth, optional): 943 476 5919",
         # A remark, then a second one: the first is no label's.
         "NHS number (occupational health) (kept by the GP surgery, not us): 943 476 5919",
+        # A leader, words, then another leader: the words are the value's label, not the word.
+        "NHS number .............. see the letter .............................. 943 476 5919",
     ],
 )
 def test_other_words_or_brackets_after_a_label_name_no_value(built: Engine, text: str) -> None:
     """Only a label's word, one remark in brackets of up to 64 characters on its line, and a
-    label's gap before the value."""
+    label's gap before the value; or a leader of up to 72 characters."""
     assert "UK_NHS" not in _found(built, _PROSE * 4 + text)
 
 
