@@ -143,10 +143,10 @@ _CREATE_TABLE = regex.compile(
     r"(?:if\s++not\s++exists\s++)?([^\s(]++)\s*+\(",
     regex.IGNORECASE | regex.MULTILINE,
 )
-#: One piece of a CREATE TABLE's definitions: a quoted name or string, a bracket, a comma,
-#: or a run of anything else.
+#: One piece of a CREATE TABLE's definitions: a quoted name or string (on one line), a
+#: bracket, a comma, or a run of anything else.
 _DEFINITION_PIECE = regex.compile(
-    r"`[^`]*+`|\"[^\"]*+\"|'(?:[^']|'')*+'|\[[^\]]*+\]|[(),]|[^`\"'\[(),]++"
+    r"`[^`\n]*+`|\"[^\"\n]*+\"|'(?:[^'\n]|'')*+'|\[[^\]\n]*+\]|[(),]|[^`\"'\[(),]++"
 )
 #: A definition that is a constraint or an index, no column (``PRIMARY KEY (`id`)``).
 _CONSTRAINT = regex.compile(
@@ -248,15 +248,18 @@ def _table_key(name: str) -> str:
 
 def _definitions(text: str, start: int) -> tuple[str, int] | None:
     """Return the column list (names joined by commas) of the CREATE TABLE definitions at
-    ``text[start:]`` (after their opening parenthesis) and where they end; None when they do
-    not end within :data:`_MAX_SCHEMA_CHARS`."""
+    ``text[start:]`` (after their opening parenthesis) and where they end; None when the
+    text ends before they do (more may come); an end of -1 when they do not end within
+    :data:`_MAX_SCHEMA_CHARS` or do not parse (a quote never closed)."""
     names: list[str] = []
     depth, definition, position = 0, start, start
     limit = min(len(text), start + _MAX_SCHEMA_CHARS)
+    unfinished = None if limit == len(text) else ("", -1)
     while position < limit:
         piece = _DEFINITION_PIECE.match(text, position, limit)
         if piece is None:
-            return None
+            # A quote still open: on the text's last line more may close it, else never.
+            return unfinished if text.find("\n", position, limit) == -1 else ("", -1)
         mark = piece.group()
         if mark == "(":
             depth += 1
@@ -272,7 +275,7 @@ def _definitions(text: str, start: int) -> tuple[str, int] | None:
             elif mark == ")":
                 depth -= 1
         position = piece.end()
-    return None
+    return unfinished
 
 
 def _created(creating: str, region: str) -> tuple[list[tuple[int, str, str]], str]:
@@ -285,11 +288,11 @@ def _created(creating: str, region: str) -> tuple[list[tuple[int, str, str]], st
         if create.start() < len(creating) and create.start() != 0:
             continue  # inside the unfinished one's own text
         ended = _definitions(text, create.end())
-        if ended is not None:
-            columns, end = ended
-            created.append((end - len(creating), _table_key(create.group(1)), columns))
-        elif len(text) - create.start() < _MAX_SCHEMA_CHARS:
+        if ended is None:
             return created, text[create.start() :]  # its definitions may still end
+        columns, end = ended
+        if end >= 0:
+            created.append((end - len(creating), _table_key(create.group(1)), columns))
     return created, ""
 
 

@@ -493,7 +493,8 @@ class Context:
 
     @property
     def remark_reach(self) -> int:
-        """How far before its value a word labelling it across a remark starts at most."""
+        """How far before its value a word labelling it across a remark or a leader starts
+        at most."""
         return REMARK_AFTER_WORD + self.longest
 
     @property
@@ -615,9 +616,10 @@ class Context:
         ]
 
     def remarked_words(self, text: str, start: int) -> list[Span]:
-        """Return the spans of the words before ``start`` that a remark in brackets follows,
-        which may label a value starting at ``start`` or later (:func:`remarked_after`; the
-        scans' word checks read no further back than the window otherwise)."""
+        """Return the spans of the words before ``start`` that a remark in brackets or a
+        form's leader follows, which may label a value starting at ``start`` or later
+        (:func:`remarked_after`; the scans' word checks read no further back than the window
+        otherwise)."""
         low = max(0, start - REMARK_AFTER_WORD - self.longest)
         # A remark begins at most four characters after its word, which ends before start.
         if not may_open_remark(text, low, start + 5):
@@ -719,7 +721,7 @@ class Context:
             if within is not None and (word_start < within[0] or word_end > within[1]):
                 continue
             if word_end == remark:
-                # A label, a remark in brackets, the value: the label names it.
+                # A label, a remark in brackets or a leader, the value: the label names it.
                 folded = caseless(text[word_start:word_end]) if self.in_country else ""
                 if in_country or folded not in self.in_country:
                     gap = -min(word_end - word_start, _LENGTH_SLOTS - 1)
@@ -727,7 +729,7 @@ class Context:
                         nearest = gap
                 continue
             if word_start < searched:
-                continue  # beyond the window: only a remark's label counts from there
+                continue  # beyond the window: only a remark's or leader's label counts there
             if question is not None and word_end <= question:
                 if not _QUESTION_WORDS.fullmatch(text, word_end, question):
                     if word_start < low:

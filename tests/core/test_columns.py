@@ -584,3 +584,15 @@ def test_a_tagalog_rosters_birthday_column_names_its_dates(engine: Engine) -> No
         "Maria Garcia\t06/27/1972\tDavao\n"
     )
     assert sorted(_found(engine, text)["DATE_OF_BIRTH"]) == ["03/16/1982", "06/27/1972"]
+
+
+def test_a_definition_that_does_not_parse_leaves_the_next_one_to_name_its_rows(
+    engine: Engine,
+) -> None:
+    """A CREATE TABLE whose quote never closes names nothing, and the dump's next table is
+    read as ever (a whole text ends: nothing more can close it)."""
+    number = valid_bsns(1, seed=53)[0]
+    text = "CREATE TABLE notities (id int, tekst text DEFAULT 'nog niet);\n" + _SQLITE_DUMP.format(
+        inserts=f"INSERT INTO klanten VALUES{_rows([number])[0]};"
+    )
+    assert _found(engine, text)["NL_BSN"] == [number]

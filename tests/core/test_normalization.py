@@ -24,7 +24,13 @@ _TEXT = st.text(alphabet=st.sampled_from("ab 12-@." + _TRICKY), max_size=60)
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 
 
+#: A footnote's mark: superscript digits right after a letter (a word character but a digit
+#: or an underscore) or a closing bracket, skipped.
+_FOOTNOTE = re.compile("(?:(?<=[^\\W\\d_])|(?<=[)]))[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
+
+
 def _fold(text: str) -> str:
+    text = _FOOTNOTE.sub("", text)
     return "".join(
         ""
         if unicodedata.category(char) == "Cf"
