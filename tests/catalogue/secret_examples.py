@@ -366,6 +366,7 @@ SPECS: dict[str, Spec] = {
     ),
     "secret.scalingo_api_token": simple("tk-us-", (B64URL, 48)),
     "secret.infracost_api_token": simple("ico-", (B62, 32)),
+    "secret.firebase_cloud_messaging_server_key": simple((B64URL, 11), ":APA91b", (B64URL, 134)),
     "secret.sonarqube_token": Spec(
         makers=[seq("squ_", (HEX, 40)), seq("sqp_", (HEX, 40)), seq("sqa_", (HEX, 40))],
         literal="sq[uap]_",
