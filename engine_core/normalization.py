@@ -554,6 +554,7 @@ def normalized_view(text: str, utf8: bytes | None = None) -> NormalizedView | No
         return None
     # A lookalike or a marked character (an escape's, a reference's, a soft break's, an
     # emphasis marker) is no character the fold changes: the sets of positions are apart.
+    # A footnote's mark is one it folds one for one (never recorded): skipped instead.
     replaced = {index: table[ord(text[index])] or "" for index in uneven or ()}
     replaced.update(footnotes)
     replaced.update(disguised)

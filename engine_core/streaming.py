@@ -339,7 +339,7 @@ def _layout(compiled: CompiledPack) -> _Layout:
         visited=tuple(plan for plan in plans if plan.rule.index not in quiet),
         skipped_reach=_skipped_reach([plan for plan in plans if plan.rule.index in skippable]),
         # A word counts when it starts within the window before the value, or, the word of
-        # a reply's question or a label before a remark in brackets, its reach before it;
+        # a reply's question or a label before a remark or a leader, its reach before it;
         # one more character for the look-behind of its word boundary.
         lookback=max(
             CONTEXT_CHARS,

@@ -27,6 +27,7 @@ import regex
 from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumber
 
 from engine_core.evaluation.context import (
+    LEADER_GAP,
     REMARK_AFTER_WORD,
     REPLY_AFTER_WORD,
     Context,
@@ -322,7 +323,7 @@ _PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
 #: form's leader ("Phone ........ 090-4294-6083"), searched back from the value.
 _LABEL_GAP = regex.compile(
     # The leader first: the other alternative matches its last characters too.
-    r"[ \t]{0,4}[.\u2026\u00b7_]{3,72}[ \t]{0,4}[:\uff1a]?[ \t]{0,4}"
+    rf"[ \t]{{0,4}}{LEADER_GAP}"
     r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?",
     regex.REVERSE,
 )

@@ -34,8 +34,10 @@ from ..normalization import normalized_view, outside_ascii
 __all__ = [
     "CASE_EXCEPTION_CHARS",
     "DEFAULT_CONTEXT_WINDOW",
+    "LEADER_GAP",
     "MIN_JOINED_CHARS",
     "REMARK_AFTER_WORD",
+    "REMARK_CHARS",
     "REPLY_AFTER_WORD",
     "Context",
     "all_words",
@@ -167,25 +169,27 @@ def asks_after(text: str, word_end: int) -> bool:
 #: health, optional): ``, ``codice_fiscale (italian co-applicant Simone Ferrari): ``): the
 #: label still names the value, from further back than a window (docs/architecture.md,
 #: "Context"). So does a form's leader (``Phone ................ 090-4294-6083``).
-_REMARK_CHARS = 64
+REMARK_CHARS = 64
 #: The longest leader: dots, an ellipsis's, middle dots or underscores.
 _LEADER_CHARS = 72
 _LEADER = "[.\u2026\u00b7_]"
+#: A leader, then an optional colon with spaces around it: a label's gap as a pattern's
+#: source (a reverse pattern's too: it reads the same both ways).
+LEADER_GAP = rf"{_LEADER}{{3,{_LEADER_CHARS}}}[ \t]{{0,4}}[:\uff1a]?[ \t]{{0,4}}"
 #: A remark or a leader right after its label's word: up to four spaces (or Markdown's bold
 #: ``**``), then the bracket, or three of the leader's characters.
-_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{_REMARK_CHARS}}}\)|{_LEADER}{{3}})")
+_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)|{_LEADER}{{3}})")
 #: The most characters of a label's gap after a remark (``): ``, ``)**: ``).
 _REMARK_GAP_CHARS = 12
 #: A remark and a label's gap, or a leader and spaces around a colon, searched back from the
 #: value (a reverse pattern).
 _REMARK_GAP = regex.compile(
-    rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{_REMARK_CHARS}}}\)"
-    rf"[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}"
-    rf"|{_LEADER}{{3,{_LEADER_CHARS}}}[ \t]{{0,4}}[:\uff1a]?[ \t]{{0,4}})",
+    rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)"
+    rf"[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}|{LEADER_GAP})",
     regex.REVERSE,
 )
 #: How far after its word the value a remark or a leader follows starts at most.
-REMARK_AFTER_WORD = 4 + max(1 + _REMARK_CHARS + 1 + _REMARK_GAP_CHARS, _LEADER_CHARS + 9)
+REMARK_AFTER_WORD = 4 + max(1 + REMARK_CHARS + 1 + _REMARK_GAP_CHARS, _LEADER_CHARS + 9)
 #: What a leader holds, and what a remark's start or end does (one C search each says none
 #: can begin or end in a range).
 _LEADER_MARKS = ("...", "\u2026", "\u00b7\u00b7\u00b7", "___")

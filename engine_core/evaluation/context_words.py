@@ -321,12 +321,13 @@ class NearbyWords:
             met |= indexes
         # A question's word names the value opening its reply, further back: those of the
         # words before the reach that end a question's line followed by a time; and a label
-        # the value after a remark in brackets: those a remark follows.
-        lines = text.find("\n", max(0, low - REPLY_AFTER_WORD - self._longest), stop) != -1
+        # the value after a remark in brackets or a leader: those one follows.
+        questions = max(0, low - REPLY_AFTER_WORD - self._longest)
+        lines = text.find("\n", questions, stop) != -1
         remarks = max(0, start - REMARK_AFTER_WORD - self._longest)
         if not lines and not may_open_remark(text, remarks, low + 5):
             return met  # no remark or leader: nothing further back counts
-        far = max(0, low - REPLY_AFTER_WORD - self._longest) if lines else remarks
+        far = questions if lines else remarks
         if far < low:
             for last, indexes in self._automaton.iter(caseless(text[far:low])):
                 end = far + last + 1

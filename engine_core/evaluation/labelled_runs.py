@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from ..matching import Span
-from .context import caseless
+from .context import REMARK_CHARS, caseless
 from .context_words import WordSpan
 from .rules import CompiledRule, Finding
 
@@ -38,7 +38,7 @@ __all__ = ["MAX_GROUPS", "LabelledRuns"]
 #: (``NRIC:            G624``).
 _GAP_CHARACTERS = r"[\s.:\uff1a=#|\-\"'`\u201e\u201c\u201d\u00ab\u00bb<>\u2192(\[]{0,8}"
 _NUMBER_ABBREVIATION = r"(?i:n|no|nr|nro|num|n\u00fam|n\u00ba|n\u00b0)\.?(?![^\W\d_])"
-_REMARK = r"\([^()\n]{1,64}\)"
+_REMARK = rf"\([^()\n]{{1,{REMARK_CHARS}}}\)"
 _GAP = (
     f"{_GAP_CHARACTERS}(?:{_NUMBER_ABBREVIATION}{_GAP_CHARACTERS})?"
     f"(?:{_REMARK}{_GAP_CHARACTERS})?[ \\t]{{0,40}}"
@@ -83,7 +83,7 @@ _DIGIT = regex.compile("[0-9]")
 #: How far after its label a run begins at most: the longest gap (8, a number's abbreviation
 #: and 8, a remark and 8, 40 spaces) or reply prefix (30, a line break, 40, a colon, 8 spaces
 #: and three words of 24 with a comma and 4 spaces).
-_GAP_REACH = max(8 + 5 + 8 + 66 + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29)
+_GAP_REACH = max(8 + 5 + 8 + (REMARK_CHARS + 2) + 8 + 40, 30 + 1 + 40 + 1 + 8 + 3 * 29)
 #: How far after its label a run's first digit lies at most: the gap, then 19 groups of one
 #: letter, each with its separator of up to three characters.
 _DIGIT_REACH = _GAP_REACH + 19 * 4 + 1

@@ -212,7 +212,7 @@ def _word_reaches(
 def _after(text: str, word_end: int) -> int:
     """Return how much further than a window after a word ending at ``word_end`` the value
     it names may lie: a question's word names the value opening its reply, a label before a
-    remark in brackets the value after the remark."""
+    remark in brackets or a form's leader the value after it."""
     if asks_after(text, word_end):
         return REPLY_AFTER_WORD
     return REMARK_AFTER_WORD if remarked_after(text, word_end) else 0
