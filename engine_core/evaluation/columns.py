@@ -403,6 +403,34 @@ def _aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None
     return placed
 
 
+def _partly_aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None] | None:
+    """Return a space-aligned row's ``cells`` under the header cells ``columns`` as far as
+    each stands under one (:func:`_aligned`): from a cell that straddles two on (a fund's
+    name run into its member number, pushing the rest right), None for every column, as
+    for empty ones. None unless two cells at least stand under columns
+    (docs/architecture.md, "Context")."""
+    placed: list[Span | None] = [None] * len(columns)
+    column = 0
+    named = 0
+    for low, high in cells:
+        standing = (
+            each for each in range(column, len(columns)) if _stands_under(low, high, columns, each)
+        )
+        under = next(standing, None)
+        if under is None:
+            break
+        placed[under] = (low, high)
+        named += 1
+        column = under + 1
+    return placed if named >= 2 else None
+
+
+def _indented_note(line: str, cells: Sequence[Span], columns: Sequence[Span]) -> bool:
+    """True when ``line`` is one cell indented past the first header cell's start: a note
+    written under a fixed-width report's row (``^ NZ citizen: IRD no. recorded``)."""
+    return len(cells) == 1 and cells[0][0] > columns[0][0] + 1
+
+
 def _in_place(cells: Sequence[Span], columns: Sequence[Span]) -> bool:
     """True when a space-aligned row has a cell per header cell and each overlaps the
     columns from its header cell's start to the next one's: read in order, as written."""
@@ -911,6 +939,14 @@ class Columns:
                 # A fixed-width record (empty fields, one space between two): its cells by
                 # where they stand.
                 cells = _aligned(row, table.columns) or _sliced(line, table.columns) or row
+            if len(cells) != table.cells and table.delimiter == SPACES and table.columns:
+                # A fixed-width report's row whose one cell overflows into the next column,
+                # or a note indented under a row: the table goes on.
+                partly = _partly_aligned(row, table.columns)
+                if partly is None and _indented_note(line, row, table.columns):
+                    position = line_end + 1
+                    continue
+                cells = partly or cells
             if len(cells) != table.cells:
                 if table.delimiter == "|" and self._header(line, _nothing_above, 0) is None:
                     # A pipe table's row of another count: GitHub's table syntax pads or cuts

@@ -472,6 +472,57 @@ def test_an_aligned_row_with_a_field_too_wide_for_its_column_names_nothing(
     assert "NL_BSN" not in _found(engine, table + f"Klant       {number} Bilthoven-Noord\n")
 
 
+def pension_report(numbers: list[str], note_after: int, overflow_at: int) -> str:
+    """A fixed-width report as a PDF's layout extraction writes it: a note indented under
+    row ``note_after``, and row ``overflow_at``'s fund name run into the next column, which
+    pushes its amount right."""
+    lines = ["PENSIOENOVERZICHT 2024", "NAAM          BSN          FONDS        SALDO"]
+    for row, number in enumerate(numbers):
+        fund = "PFZW Zorg en Welzijn" if row == overflow_at else "ABP"
+        lines.append(f"Deelnemer {row}".ljust(14) + number.ljust(13) + fund.ljust(13) + "1.250,00")
+        if row == note_after:
+            lines.append("    ^ waardeoverdracht aangevraagd, nog niet verwerkt")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_fixed_width_table_goes_on_past_a_note_and_a_row_with_an_overflowing_cell(
+    engine: Engine,
+) -> None:
+    """The cells before the overflowing one stand under their columns and are named; the
+    note and that row end nothing: every BSN, far below its header, is found."""
+    numbers = valid_bsns(ROWS, seed=61)
+    text = pension_report(numbers, note_after=7, overflow_at=12)
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+    assert not any(number in engine.evaluate(text).remedy.clean_text for number in numbers)
+
+
+@pytest.mark.parametrize("size", [1, 7, 64])
+def test_a_stream_reads_past_a_note_and_an_overflowing_cell_as_evaluate_does(
+    engine: Engine, size: int
+) -> None:
+    text = pension_report(valid_bsns(ROWS, seed=62), note_after=3, overflow_at=4)
+    session = engine.stream_session(block_on_fatal=False)
+    parts = [text[at : at + size] for at in range(0, len(text), size)]
+    released = "".join(chunk.text for part in parts for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == engine.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        "Toelichting: de saldi zijn voorlopig en worden in maart vastgesteld",  # at the margin
+        "    ^ zie bijlage    en de brief van het fonds",  # indented, but two cells
+    ],
+)
+def test_a_line_that_is_no_note_ends_the_fixed_width_table(engine: Engine, between: str) -> None:
+    numbers = valid_bsns(ROWS, seed=63)
+    lines = pension_report(numbers, note_after=-1, overflow_at=-1).splitlines()
+    text = "\n".join([*lines[:10], between, *lines[10:]]) + "\n"
+    # The rows before the line are the table's (8 of them); those after it are not.
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers[:8])
+
+
 def ward_list(seed: int) -> tuple[str, list[str], list[str]]:
     """An AS/400 listing: a header cell of two names (``REF NAME``), fields one space
     apart, empty fields; and its NHS numbers and dates of birth."""
