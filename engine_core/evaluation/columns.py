@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -110,6 +111,26 @@ _RULE_LINE = regex.compile(
     r"|\s*+(?:</?(?:thead|tbody|tfoot|tr|colgroup|col|caption)\b[^<>]*+>\s*+|<table\b[^<>]*+>\s*+)++",
     regex.IGNORECASE,
 )
+
+
+def _box_drawing_as_ascii() -> dict[int, str]:
+    """Return the box-drawing block as an ASCII table draws it: a vertical line as ``|``, a
+    horizontal one as ``-``, a corner or joint as ``+`` (one character for one)."""
+    drawn: dict[int, str] = {}
+    for code in range(0x2500, 0x2580):
+        name = unicodedata.name(chr(code), "")
+        drawn[code] = (
+            "|" if name.endswith("VERTICAL") else "-" if name.endswith("HORIZONTAL") else "+"
+        )
+    return drawn
+
+
+#: A table drawn with box-drawing characters (SQLite's ``.mode box``, psql's unicode
+#: line style, a rich or tabulate grid) is read as the ASCII table it draws.
+_BOX_DRAWING = _box_drawing_as_ascii()
+_BOX_VERTICAL = regex.compile(
+    "[" + "".join(chr(code) for code, drawn in _BOX_DRAWING.items() if drawn == "|") + "]"
+)
 #: One cell of an HTML table's row: its inside (no element nested in it).
 _HTML_CELL = regex.compile(r"<(t[dh])\b[^<>]*+>([^<]*+)</\1\s*+>", regex.IGNORECASE)
 #: One cell of a line split by each delimiter; a double-quoted part keeps its delimiters
@@ -163,6 +184,8 @@ _MAX_SCHEMAS = 256
 #: the tab-separated cells of the rows on the lines after it, up to the line ``\.``
 #: (``COPY public.customers (id, full_name, tfn) FROM stdin;``).
 _COPY = regex.compile(r"^COPY\s++[^\s(]++\s*+\(([^()\n]*+)\)\s*+FROM\s++stdin\b", regex.IGNORECASE)
+#: A unified diff's added or removed line of an INSERT's rows (a pull request's seed file).
+_DIFF_ROW = regex.compile(r"[+-][ \t]*+\(")
 #: The pseudo-delimiter of an INSERT's rows on the lines after its column list.
 SQL_ROWS = "("
 #: What may follow a VALUES row list on its line: more rows on the next (``,``), or the
@@ -621,6 +644,8 @@ class Columns:
         """
         state = state or TableState()
         region = text  # read line by line; positions are the text's
+        if not text.isascii() and _BOX_VERTICAL.search(text) is not None:
+            region = text.translate(_BOX_DRAWING)  # one for one: the positions hold
         read = ColumnRead({}, [], state)
         if self._automaton is None or not region:
             return read
@@ -837,8 +862,12 @@ class Columns:
         read: ColumnRead,
     ) -> bool | None:
         """Read a line of an INSERT's rows (``table``: its column list); return whether the
-        statement ends with it (None: the line holds no such rows)."""
-        start = len(line) - len(line.lstrip())
+        statement ends with it (None: the line holds no such rows). A unified diff's added
+        or removed row (``+  ('Ana', …),``) is a row too, and ends nothing: a diff replaces
+        the row that ended the statement with rows that go on."""
+        diffed = _DIFF_ROW.match(line) is not None
+        rest = line[1:] if diffed else line
+        start = len(line) - len(rest.lstrip())
         if len(line) > MAX_LINE_CHARS or not line.startswith("(", start):
             return None
         rows, end = _sql_rows(line, start)
@@ -847,7 +876,7 @@ class Columns:
             return None
         for _, cells in rows:
             self._named_cells(line, offset, cells, table.labels, cells_named, read)
-        return after.group(1) != ","
+        return not diffed and after.group(1) != ","
 
     def _named_cells(
         self,

@@ -370,6 +370,22 @@ def unaccented(word: str) -> str:
     return unicodedata.normalize("NFC", bare)
 
 
+def ascii_stripped(word: str) -> str | None:
+    """Return ``word`` (already :func:`unaccented`) with the Latin letters that have no
+    ASCII base dropped (``fødselsdato``: ``fdselsdato``), as a field name comes out of an
+    ASCII slug that encodes with errors ignored; None when nothing drops, when a letter
+    of another script would, or when fewer than :data:`MIN_UNACCENTED_CHARS` remain."""
+    if word.isascii() or len(word) < MIN_UNACCENTED_CHARS:
+        return None
+    outside = [char for char in word if not char.isascii()]
+    if not all(
+        char.isalpha() and unicodedata.name(char, "").startswith("LATIN") for char in outside
+    ):
+        return None
+    stripped = "".join(char for char in word if char.isascii())
+    return stripped if len(stripped) >= MIN_UNACCENTED_CHARS else None
+
+
 def dotted_forms(word: str) -> set[str]:
     """Return an acronym of two to four capitals written with its dots too (``NIF``:
     ``N.I.F.`` and ``N.I.F``), as forms and letters write it; nothing for another word."""
@@ -383,15 +399,22 @@ def dotted_forms(word: str) -> set[str]:
 
 def folded_words(words: Iterable[str]) -> set[str]:
     """Return every context word as the scanned text holds it (:func:`fold_word`), without
-    its accents too (:func:`unaccented`), with their field-name forms (:func:`key_forms`)
-    and an acronym's dotted forms (:func:`dotted_forms`)."""
+    its accents too (:func:`unaccented`, :func:`ascii_stripped`), with their field-name
+    forms (:func:`key_forms`) and an acronym's dotted forms (:func:`dotted_forms`)."""
     return {
         form
         for word in words
         if (folded := fold_word(word))
-        for written in {folded, unaccented(folded)}
+        for written in _written_forms(folded)
         for form in key_forms(written) | dotted_forms(written)
     }
+
+
+def _written_forms(word: str) -> set[str]:
+    """Return ``word``, it :func:`unaccented`, and that :func:`ascii_stripped`."""
+    bare = unaccented(word)
+    stripped = ascii_stripped(bare)
+    return {word, bare} if stripped is None else {word, bare, stripped}
 
 
 def all_words(options: Mapping[str, Any]) -> tuple[str, ...]:

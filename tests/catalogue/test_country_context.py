@@ -103,6 +103,43 @@ def test_a_script_shows_its_country(
     assert _found(builtin, text) == found
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # A national id column beside a .gr address, a +48 phone number, a PL IBAN.
+        ("national_id: 15037200001, email: maria@otenet.gr", [("GR_AMKA", "15037200001")]),
+        ("personal number 72031501005, tel. +48 601 234 567", [("PL_PESEL", "72031501005")]),
+        (
+            "id number 72031501005 / IBAN PL61109010140000071219812874",
+            [("PL_PESEL", "72031501005")],
+        ),
+        # A +81 phone number, a .jp address or kana near a bare "national id": Japan's.
+        (
+            "national_id: 6214 9832 0257, phone: +81 3-2919-7908",
+            [("JP_MY_NUMBER", "6214 9832 0257")],
+        ),
+        ("national id 621498320257 / sato@example.co.jp", [("JP_MY_NUMBER", "621498320257")]),
+        (
+            "氏名: さとう はなこ\nnational id number: 621498320257",
+            [("JP_MY_NUMBER", "621498320257")],
+        ),
+        # Kanji alone are Chinese as well: no country shown.
+        ("姓名: 王芳\nnational id number: 621498320257", []),
+        # No country shown: the bare word names none.
+        ("national_id: 15037200001", []),
+        ("personal number 72031501005", []),
+        ("national id 621498320257", []),
+    ],
+)
+def test_a_bare_national_id_word_names_the_number_of_the_country_values_show(
+    builtin: Engine, text: str, found: list[tuple[str, str]]
+) -> None:
+    """``country_values``: a phone number's calling code, an address's domain or an IBAN's
+    country near the value shows its country (``country_text``: Japan's kana too)."""
+    named = ("AMKA", "PESEL", "MY_NUMBER")
+    assert [hit for hit in _found(builtin, text) if hit[0].endswith(named)] == found
+
+
 def test_a_spanish_passport_word_names_no_philippine_passport(builtin: Engine) -> None:
     """``Pasaporte español`` is Spain's: a Philippine passport's format next to it is none."""
     text = "N.I.E. del solicitante?\nY0561871G\nPasaporte español núm. pendiente"

@@ -475,6 +475,16 @@ def test_times_and_short_colon_runs_are_not_ipv6(builtin: Engine, text: str) -> 
     assert values(builtin, f"at {text} today", "IP_ADDRESS") == []
 
 
+def test_a_ci_annotations_column_and_code_are_no_address(builtin: Engine) -> None:
+    """GitHub Actions' workflow commands write a column, ``::`` and a lint code
+    (``col=23::F401``): two groups whose first is one or two digits are no address; two
+    whose first names a range still are."""
+    line = "::warning file=src/api.py,line=39,col=23::F401 unused import\n"
+    assert values(builtin, line * 3, "IP_ADDRESS") == []
+    text = "neighbours fe80::1, ff02::1 and 2a00::7 answered"
+    assert values(builtin, text, "IP_ADDRESS") == ["fe80::1", "ff02::1", "2a00::7"]
+
+
 def test_a_browser_version_is_no_address(builtin: Engine) -> None:
     """A user agent's product version (Chrome/124.0.0.0) is no address; the client's is."""
     line = (
@@ -1000,6 +1010,22 @@ def test_a_urls_user_and_host_are_no_email_address(builtin: Engine, text: str) -
     """``scheme://user@host`` names an account on that host (RFC 3986 userinfo), not a
     mailbox."""
     assert values(builtin, text, "EMAIL") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # SnowSQL's prompt: a user, a warehouse, @, a database and a schema.
+        ("DBT_SVC#COMPUTE_WH@CRM_DB.PUBLIC>SELECT 1;", []),
+        ("x@a_b.com", []),
+        ("Mail a_b@x-y.z-w.com today", ["a_b@x-y.z-w.com"]),  # a local part may hold _
+    ],
+)
+def test_a_host_name_with_an_underscore_is_no_mail_domain(
+    builtin: Engine, text: str, found: list[str]
+) -> None:
+    """A mail domain is a host name: letters, digits and hyphens (RFC 5321's Domain)."""
+    assert values(builtin, text, "EMAIL") == found
 
 
 @pytest.mark.parametrize(

@@ -647,3 +647,73 @@ def test_a_definition_that_does_not_parse_leaves_the_next_one_to_name_its_rows(
         inserts=f"INSERT INTO klanten VALUES{_rows([number])[0]};"
     )
     assert _found(engine, text)["NL_BSN"] == [number]
+
+
+def seed_diff(numbers: list[str]) -> str:
+    """A pull request's diff of a seed file: the INSERT's column list on the hunk's header
+    line (git shows the statement the hunk is in), the row that ended the statement
+    removed, and rows added after it."""
+    added = [f"+  ({i}, 'Klant {i}', '{number}')," for i, number in enumerate(numbers, 3)]
+    added[-1] = added[-1][:-1] + ";"
+    return "\n".join(
+        [
+            "diff --git a/db/seeds/klanten.sql b/db/seeds/klanten.sql",
+            "--- a/db/seeds/klanten.sql",
+            "+++ b/db/seeds/klanten.sql",
+            "@@ -12,4 +12,9 @@ INSERT INTO klanten (id, naam, bsn) VALUES",
+            "   (1, 'Demo', NULL),",
+            "-  (2, 'Test', NULL);",
+            *added,
+            " ",
+            " COMMIT;",
+        ]
+    )
+
+
+def test_a_diffs_added_rows_of_an_insert_are_named_by_its_column_list(engine: Engine) -> None:
+    numbers = valid_bsns(ROWS, seed=71)
+    text = seed_diff(numbers)
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+
+
+def test_a_row_after_a_statements_end_outside_a_diff_is_no_row(engine: Engine) -> None:
+    """Without a diff's marks, the row that ends the statement ends its table."""
+    numbers = valid_bsns(ROWS, seed=72)
+    text = seed_diff(numbers).replace("\n-  (2, 'Test', NULL);", "\n   (2, 'Test', NULL);")
+    text = text.replace("\n+  (", "\n   (")
+    assert "NL_BSN" not in _found(engine, text)
+
+
+def box_table(numbers: list[str]) -> str:
+    """SQLite's ``.mode box`` output: the table drawn with box-drawing characters."""
+    rule = "─" * 7, "─" * 13, "─" * 11
+    lines = [
+        "┌" + "┬".join(rule) + "┐",
+        "│  id   │    naam     │    bsn    │",
+        "├" + "┼".join(rule) + "┤",
+        *(f"│ {i:5} │ Klant {i:<5} │ {number} │" for i, number in enumerate(numbers)),
+        "└" + "┴".join(rule) + "┘",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_table_drawn_with_box_drawing_characters_names_its_columns(engine: Engine) -> None:
+    numbers = valid_bsns(ROWS, seed=73)
+    text = box_table(numbers)
+    assert sorted(_found(engine, text)["NL_BSN"]) == sorted(numbers)
+    clean = engine.evaluate(text).remedy.clean_text
+    assert not any(number in clean for number in numbers)
+    assert clean.splitlines()[0] == text.splitlines()[0]  # the drawing is left as it was
+
+
+@pytest.mark.parametrize("size", [1, 9, 64])
+@pytest.mark.parametrize("layout", [seed_diff, box_table])
+def test_a_stream_reads_a_diff_and_a_box_table_as_evaluate_does(
+    engine: Engine, size: int, layout: Callable[[list[str]], str]
+) -> None:
+    text = layout(valid_bsns(8, seed=74))
+    session = engine.stream_session(block_on_fatal=False)
+    parts = [text[at : at + size] for at in range(0, len(text), size)]
+    released = "".join(chunk.text for part in parts for chunk in session.push(part))
+    released += "".join(chunk.text for chunk in session.flush())
+    assert released == engine.evaluate(text).remedy.clean_text

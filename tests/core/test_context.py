@@ -17,6 +17,7 @@ from engine_core.errors import UnsupportedPackDeclarationError
 from engine_core.evaluation import context_words
 from engine_core.evaluation.context import (
     Context,
+    ascii_stripped,
     dotted_forms,
     folded_words,
     key_forms,
@@ -382,6 +383,28 @@ def test_a_long_word_is_also_written_without_its_accents() -> None:
     assert unaccented("datum narození") == "datum narozeni"
     assert unaccented("né le") == "né le"
     assert {"datumnarozeni", "datum narození"} <= folded_words(["datum narození"])
+
+
+def test_a_long_word_is_also_written_as_an_ascii_slug_drops_its_letters() -> None:
+    """A slug that encodes to ASCII with errors ignored drops the Latin letters with no ASCII
+    base (``fødselsdato``: ``fdselsdato``); a word of another script, or one too short
+    after it, has no such form."""
+    assert ascii_stripped("fødselsdato") == "fdselsdato"
+    assert ascii_stripped("kimlik numarası") == "kimlik numaras"
+    assert ascii_stripped("дата рождения") is None
+    assert ascii_stripped("født") is None
+    assert ascii_stripped("Geburtsdatum") is None
+    assert "fdselsnummer" in folded_words(["fødselsnummer"])
+
+
+def test_a_column_named_by_an_ascii_slug_names_its_values() -> None:
+    """A Danish table whose column names lost their ø names its birth dates still."""
+    text = (
+        "| id | navn            | fdselsdato |\n"
+        "|----|-----------------|------------|\n"
+        "| 7  | Kasper Sørensen | 1978-04-21 |\n"
+    )
+    assert ("DATE_OF_BIRTH", "1978-04-21") in _categories(text)
 
 
 def _categories(text: str) -> list[tuple[str, str]]:
