@@ -242,8 +242,11 @@ _LABELS_A_NUMBER = regex.compile(
 MIN_UNACCENTED_CHARS = 8
 #: The longest acronym also written with dots (``N.I.F.``): longer capitals are words.
 MAX_DOTTED_CHARS = 4
-#: Where a phrase's words meet: spaces or hyphens.
-_KEY_JOINTS = re.compile(r"[\s\-]+")
+#: Where a phrase's words meet: spaces, hyphens or an elided article's apostrophe
+#: (``carta d'identità``: ``carta_d_identita``).
+_KEY_JOINTS = re.compile(r"[\s\-'\u2019]+")
+#: Where an abbreviation's parts meet: dots, spaces or hyphens (``a. k.``, ``St.-Nr``).
+_ABBREVIATION_JOINTS = re.compile(r"[.\s\-]+")
 #: Scripts written without spaces between words (or, for Hangul, with particles glued on).
 _GLUED = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
 _GLUED_CHAR = regex.compile(f"[{_GLUED}]")
@@ -354,8 +357,24 @@ def key_forms(word: str) -> set[str]:
     phrase does (docs/architecture.md, "Context")."""
     parts = _KEY_JOINTS.split(word)
     if len(parts) < 2 or not all(part.isalnum() for part in parts):
-        return {word}
+        return {word} | _abbreviation_keys(word)
     return {word, "_".join(parts), "-".join(parts), "".join(parts), " ".join(parts)}
+
+
+def _abbreviation_keys(word: str) -> set[str]:
+    """Return how a field name writes an abbreviation with dots (``a. k.``, ``r.č``,
+    ``St.-Nr``): its parts joined by ``_``, as written and in ASCII (``a_k``, ``r_c``,
+    ``St_Nr``); nothing for another word."""
+    if "." not in word:
+        return set()
+    parts = [part for part in _ABBREVIATION_JOINTS.split(word) if part]
+    if len(parts) < 2 or not all(part.isalnum() for part in parts):
+        return set()
+    joined = "_".join(parts)
+    bare = "".join(
+        char for char in unicodedata.normalize("NFD", joined) if not unicodedata.combining(char)
+    )
+    return {joined, unicodedata.normalize("NFC", bare)}
 
 
 def unaccented(word: str) -> str:
@@ -425,7 +444,25 @@ def all_words(options: Mapping[str, Any]) -> tuple[str, ...]:
         *(options.get("context") or ()),
         *(options.get("context_label") or ()),
         *(options.get("context_in_country") or ()),
+        *country_keys(options),
     )
+
+
+def country_keys(options: Mapping[str, Any]) -> list[str]:
+    """Return the field names that prefix a ``context_in_country`` word with the rule's
+    country code (``kr_driver_license``, ``de_tax_number``): a multinational schema's
+    column names the country's value as the country's own word does."""
+    codes = [
+        name.lower()
+        for name in options.get("country_names") or ()
+        if len(name) == 2 and name.isascii() and name.isalpha()
+    ]
+    keys = []
+    for word in options.get("context_in_country") or ():
+        parts = _KEY_JOINTS.split(word.strip())
+        if all(part.isalnum() for part in parts):
+            keys.extend(f"{code}_{'_'.join(parts)}" for code in codes)
+    return keys
 
 
 def _any_of(expressions: Iterable[str] | None) -> regex.Pattern[str] | None:
@@ -535,7 +572,10 @@ class Context:
         words = folded_words(all_words(options))
         if not words:
             return None
-        named = {caseless(word) for word in folded_words(options.get("context") or ())}
+        named = {
+            caseless(word)
+            for word in folded_words([*(options.get("context") or ()), *country_keys(options)])
+        }
         labels = {caseless(word) for word in folded_words(options.get("context_label") or ())}
         in_country = {
             caseless(word) for word in folded_words(options.get("context_in_country") or ())

@@ -19,6 +19,7 @@ from .expectations import assert_no_bypass, sole_hit
         ("RUT 10626628-K, Santiago", "10626628-K"),
         ("RUN N° 9334748-k", "9334748-k"),
         ("RUT:76086428-5", "76086428-5"),  # a label's colon
+        ("Correo: x\nRUN: 12.531.909-2\n", "12.531.909-2"),  # a bare RUN as a form's label
     ],
 )
 def test_rut(builtin: Engine, text: str, number: str) -> None:

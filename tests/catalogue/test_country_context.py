@@ -125,6 +125,12 @@ def test_a_script_shows_its_country(
         ),
         # Kanji alone are Chinese as well: no country shown.
         ("姓名: 王芳\nnational id number: 621498320257", []),
+        # Israel: Hebrew script or a .il address near the word.
+        (
+            '"full_name": "\u05d9\u05d5\u05e1\u05d9", "national_id": "123456782"',
+            [("IL_ID", "123456782")],
+        ),
+        ('"national_id": "123456782", "email": "noa@walla.co.il"', [("IL_ID", "123456782")]),
         # No country shown: the bare word names none.
         ("national_id: 15037200001", []),
         ("personal number 72031501005", []),
@@ -136,7 +142,27 @@ def test_a_bare_national_id_word_names_the_number_of_the_country_values_show(
 ) -> None:
     """``country_values``: a phone number's calling code, an address's domain or an IBAN's
     country near the value shows its country (``country_text``: Japan's kana too)."""
-    named = ("AMKA", "PESEL", "MY_NUMBER")
+    named = ("AMKA", "PESEL", "MY_NUMBER", "IL_ID")
+    assert [hit for hit in _found(builtin, text) if hit[0].endswith(named)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("kr_driver_license | 22-14-976401-36", [("KR_DRIVER_LICENSE", "22-14-976401-36")]),
+        ('{"pl_national_id": "72031501005"}', [("PL_PESEL", "72031501005")]),
+        ('{"gr_personal_number": "15037200001"}', [("GR_AMKA", "15037200001")]),
+        # The word alone shows no country; another country's code names nothing either.
+        ("driver_license | 22-14-976401-36", []),
+        ('{"cz_national_id": "72031501005"}', []),
+    ],
+)
+def test_a_field_named_for_a_country_names_its_value(
+    builtin: Engine, text: str, found: list[tuple[str, str]]
+) -> None:
+    """A multinational schema prefixes a word every country uses with the country's code
+    (``kr_driver_license``): the field names that country's value."""
+    named = ("AMKA", "PESEL", "LICENSE")
     assert [hit for hit in _found(builtin, text) if hit[0].endswith(named)] == found
 
 

@@ -170,10 +170,13 @@ def test_an_id_checks_english_fields_name_the_german_number_where_germany_shows(
 ) -> None:
     """A screening log's ``nationality=DEU id_type=... id_no=`` and a KYC payload's
     ``personal_number`` beside a German nationality name the German insurance numbers
-    (Wikipedia's examples); another nationality names nothing."""
+    (Wikipedia's examples); beside another nationality, only a field named for Germany
+    (``id_type=de_health_insurance``: a French national insured in Germany) does."""
     log = f'screen name="Ann Berg" nationality=DEU id_type={id_type} id_no={number} result=ok'
     assert values(builtin, log, category) == [number]
     payload = f'{{"nationality": "DEU", "personal_number": "{number}"}}'
     assert values(builtin, payload, category) == [number]
-    assert values(builtin, log.replace("DEU", "FRA"), category) == []
+    assert values(builtin, log.replace("DEU", "FRA"), category) == [number]
+    generic = log.replace("DEU", "FRA").replace(id_type, "national_id")
+    assert values(builtin, generic, category) == []
     assert values(builtin, payload.replace("DEU", "FRA"), category) == []

@@ -1138,6 +1138,31 @@ def test_a_time_stamps_date_is_no_birth_date_nor_phone(builtin: Engine, text: st
 
 
 @pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # mongosh prints a date field as ISODate(...) at its midnight; JSON writes it so too.
+        ("  fingardagur: ISODate('1969-01-21T00:00:00.000Z'),", ["1969-01-21"]),
+        (
+            '{"birthDate": "1969-01-21T00:00:00Z", "dob": "1970-02-03T00:00+00:00"}',
+            ["1969-01-21", "1970-02-03"],
+        ),
+        # Another time of day is when something happened, not a birth date.
+        ('{"birthDate": "1969-01-21T08:30:00Z"}', []),
+        ('{"dob_checked": "2024-01-21T00:00:00Z"}', []),
+    ],
+)
+def test_a_birth_date_stored_at_its_midnight_is_found(
+    builtin: Engine, text: str, found: list[str]
+) -> None:
+    """A database stores a birth date as its midnight: the date part is the birth date."""
+    assert values(builtin, text, "DATE_OF_BIRTH") == found
+    session = builtin.stream_session(block_on_fatal=False)
+    released = "".join(c.text for part in text for c in session.push(part))
+    released += "".join(c.text for c in session.flush())
+    assert released == builtin.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize(
     ("text", "date"),
     [
         ("Ipinanganak ako noong 11/07/1972.", "11/07/1972"),  # Tagalog: I was born on

@@ -448,3 +448,15 @@ def test_a_one_digit_area_code_in_brackets(builtin: Engine) -> None:
     """Santiago's area code 2, bracketed as Chileans write it: a number in a fixed-line
     range libphonenumber's metadata for CL allocates."""
     assert values(builtin, "Teléfono: (2) 2123 4567", "PHONE") == ["(2) 2123 4567"]
+
+
+@pytest.mark.parametrize("e164", ["+431517695968", "+4930901820123"])
+def test_an_international_number_as_libphonenumber_formats_it_is_found(
+    builtin: Engine, e164: str
+) -> None:
+    """libphonenumber's own international format may leave nine digits in the last group
+    (Vienna's +43 1 517695968, Berlin's +49 30 901820123): no phone word is needed."""
+    number = phonenumbers.parse(e164)
+    assert phonenumbers.is_valid_number(number)
+    written = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    assert values(builtin, f"| Jana | {written} | billing |", "PHONE") == [written]

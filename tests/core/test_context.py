@@ -365,6 +365,8 @@ def test_a_phrase_is_also_written_as_a_field_name() -> None:
     assert key_forms("Tel.: privat") == {"Tel.: privat"}  # not a phrase of plain words
     # A hyphenated word is a phrase too: Steuer-ID is written steuer_id and Steuer ID.
     assert key_forms("Steuer-ID") == {"Steuer-ID", "Steuer_ID", "SteuerID", "Steuer ID"}
+    # An elided article's apostrophe joins words as a space does (carta_d_identita).
+    assert "carta_d_identita" in folded_words(["carta d'identità"])
 
 
 def test_an_acronym_is_also_written_with_its_dots() -> None:
@@ -383,6 +385,28 @@ def test_a_long_word_is_also_written_without_its_accents() -> None:
     assert unaccented("datum narození") == "datum narozeni"
     assert unaccented("né le") == "né le"
     assert {"datumnarozeni", "datum narození"} <= folded_words(["datum narození"])
+
+
+def test_an_abbreviation_with_dots_is_a_field_name_joined_by_underscores() -> None:
+    """``a. k.`` (asmens kodas) and ``r.č`` (rodné číslo) name a column ``a_k`` and ``r_c``;
+    a word without dots, or with parts that are no words, has no such form."""
+    assert key_forms("a. k.") == {"a. k.", "a_k"}
+    assert key_forms("r.č") == {"r.č", "r_č", "r_c"}
+    assert key_forms("St.-Nr") == {"St.-Nr", "St_Nr"}
+    assert key_forms("geb.") == {"geb."}
+    assert key_forms("Tel.: privat") == {"Tel.: privat"}
+
+
+def test_a_column_named_by_an_abbreviation_names_its_values() -> None:
+    """Spark's ``show()`` of a Lithuanian table whose column is ``a_k``."""
+    text = (
+        "+-----+-----------+-----------+\n"
+        "|id   |gimimo_data|a_k        |\n"
+        "+-----+-----------+-----------+\n"
+        "|52017|1975-03-14 |37503140004|\n"
+        "+-----+-----------+-----------+\n"
+    )
+    assert ("LT_ASMENS_KODAS", "37503140004") in _categories(text)
 
 
 def test_a_long_word_is_also_written_as_an_ascii_slug_drops_its_letters() -> None:
