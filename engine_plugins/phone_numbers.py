@@ -30,6 +30,7 @@ from engine_core.evaluation.context import (
     LEADER_GAP,
     REMARK_AFTER_WORD,
     REPLY_AFTER_WORD,
+    TYPED_VALUE_GAP,
     Context,
     asks_after,
     folded_words,
@@ -318,12 +319,14 @@ _PAIR = 2
 _GROUP = re.compile(r"[0-9]+")
 #: A label's colon and the padding of an aligned column before a value, read backwards.
 _PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
+#: A typed value's type, then its value's key, read backwards (see ``TYPED_VALUE_GAP``).
+_TYPED_VALUE = regex.compile(TYPED_VALUE_GAP, regex.REVERSE)
 #: What stands between a label and its value: a bracketed qualifier, a colon or a period
 #: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '), or a
 #: form's leader ("Phone ........ 090-4294-6083"), searched back from the value.
 _LABEL_GAP = regex.compile(
     # The leader first: the other alternative matches its last characters too.
-    rf"[ \t]{{0,4}}{LEADER_GAP}"
+    rf"[ \t]{{0,4}}{LEADER_GAP}|{TYPED_VALUE_GAP}"
     r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?",
     regex.REVERSE,
 )
@@ -549,8 +552,11 @@ class PhoneMatcher(RegexMatcher):
             if start >= finish and "\n" not in text[finish:start]:
                 return True
         # A label in an aligned column: its colon, then padding up to the value
-        # ("CQ-Patient Phone Number:                   3037611680").
-        return _word_before(context, text, begin, _PADDED_LABEL_GAP)
+        # ("CQ-Patient Phone Number:                   3037611680"), or a typed value's
+        # type ({"type": "phone", "text": "064542663"}).
+        return _word_before(context, text, begin, _PADDED_LABEL_GAP) or _word_before(
+            context, text, begin, _TYPED_VALUE
+        )
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``

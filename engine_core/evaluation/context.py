@@ -39,6 +39,7 @@ __all__ = [
     "REMARK_AFTER_WORD",
     "REMARK_CHARS",
     "REPLY_AFTER_WORD",
+    "TYPED_VALUE_GAP",
     "Context",
     "all_words",
     "asks_after",
@@ -229,8 +230,13 @@ def header_distance(length: int) -> int:
 
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
 #: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** ``, an X12 element's ``*`` or
-#: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``).
-_LABEL_GAP = regex.compile(r"[\s.:\uff1a=#*|\-\"']*")
+#: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``); or a typed value's key,
+#: when the word is its type (:data:`TYPED_VALUE_GAP`).
+TYPED_VALUE_KEYS = r"(?:text|value|number)"
+#: A JSON object that types its value: the type's value, then the value's key (FHIR's
+#: ``{"system": "phone", "value": "…"}``, a Telegram export's ``{"type": "phone", "text": "…"}``).
+TYPED_VALUE_GAP = rf"\"\s*,\s*\"{TYPED_VALUE_KEYS}\"\s*:\s*\""
+_LABEL_GAP = regex.compile(rf"[\s.:\uff1a=#*|\-\"']*|{TYPED_VALUE_GAP}")
 #: The end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
 #: A word that a digit follows across a label's gap (``DOB: 12/23/61``, ``Tel (020)``) is

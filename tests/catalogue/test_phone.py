@@ -460,3 +460,31 @@ def test_an_international_number_as_libphonenumber_formats_it_is_found(
     assert phonenumbers.is_valid_number(number)
     written = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
     assert values(builtin, f"| Jana | {written} | billing |", "PHONE") == [written]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # FHIR's ContactPoint (its specification's example) and a Telegram export's entity.
+        (
+            '"telecom": [{"system": "phone", "value": "(03) 5555 6473", "use": "work"}]',
+            ["(03) 5555 6473"],
+        ),
+        (
+            '"text": [\n  {\n   "type": "phone",\n   "text": "0412 345 678"\n  }\n]',
+            ["0412 345 678"],
+        ),
+        ('{"type": "phone", "text": "0412345678"}', ["0412345678"]),
+        # Another type names nothing.
+        ('{"type": "plain", "text": "0412345678"}', []),
+        ('{"type": "order_id", "value": "0412345678"}', []),
+    ],
+)
+def test_a_typed_values_type_labels_it(builtin: Engine, text: str, found: list[str]) -> None:
+    """A JSON object that types its value (``"system": "phone"``, ``"type": "phone"``)
+    labels the value its next key holds, as ``phone:`` does; in a stream too."""
+    assert values(builtin, text, "PHONE") == found
+    session = builtin.stream_session(block_on_fatal=False)
+    released = "".join(c.text for part in text for c in session.push(part))
+    released += "".join(c.text for c in session.flush())
+    assert released == builtin.evaluate(text).remedy.clean_text
