@@ -106,8 +106,9 @@ LOOKALIKES = {
     )
 }
 _LOOKALIKE_CLASS = "".join(sorted(LOOKALIKES))
-#: Where a lookalike touches a Latin letter (``re``: a plain class search is its fast case).
-_GLUED = re.compile(f"[A-Za-z][{_LOOKALIKE_CLASS}]|[{_LOOKALIKE_CLASS}][A-Za-z]")
+#: Where a lookalike touches a Latin letter (``re``: a plain class search is its fast case),
+#: but an escape's letter (a JSON string's ``\\n`` before a Cyrillic word: a line break).
+_GLUED = re.compile(f"(?<!\\\\)[A-Za-z][{_LOOKALIKE_CLASS}]|[{_LOOKALIKE_CLASS}][A-Za-z]")
 _ANY_LOOKALIKE = re.compile(f"[{_LOOKALIKE_CLASS}]")
 #: The same joins in UTF-8 bytes, a superset (every lookalike is two bytes, led by
 #: 0xCE-0xD4), for Hyperscan: it reads byte patterns some fifty times as fast as the same
@@ -150,6 +151,11 @@ _FORM_SPACE = re.compile(r"(?<=[0-9])\+(?=[0-9])")
 #: or digit of any script, one of :data:`_PERCENT_READ`, or another character outside ASCII
 #: reads as that character, folded; a space as nothing (as :data:`_PERCENT`'s).
 _UNICODE_ESCAPE = re.compile(r"(?<!\\)\\u([0-9A-Fa-f]{4})")
+#: A character's UTF-8 bytes each escaped as if it were a Latin-1 character: a lead byte,
+#: then one to three continuation bytes (``num\\u00c3\\u00a9ro`` for ``numéro``), as
+#: Facebook's "Download Your Information" JSON writes every character outside ASCII. The
+#: run reads as the character it encodes, where the bytes are valid UTF-8.
+_DOUBLE_ENCODED = re.compile(r"(?<!\\)\\u00[c-fC-F][0-9A-Fa-f](?:\\u00[89abAB][0-9A-Fa-f]){1,3}")
 
 #: A quoted-printable soft line break (RFC 2045, section 6.7: ``=`` ending an encoded line
 #: the decoder joins to the next) inside a number (``NIN: 5821=\n5023706``): skipped. Only
@@ -422,7 +428,23 @@ def _unicode_escapes(text: str) -> tuple[dict[int, str], dict[int, int]]:
     character, where its escape ends."""
     if "\\" not in text or "\\u" not in text:
         return {}, {}  # the common case: one memchr (a search for two characters is slower)
-    return _read_escapes(_UNICODE_ESCAPE.finditer(text), beyond_ascii=True)
+    replaced, through = _read_escapes(_UNICODE_ESCAPE.finditer(text), beyond_ascii=True)
+    for run in _DOUBLE_ENCODED.finditer(text) if "\\u00" in text else ():
+        start, end = run.span()
+        encoded = bytes(int(text[at + 2 : at + 6], 16) for at in range(start, end, 6))
+        try:
+            char = _escaped(ord(encoded.decode("utf-8")), beyond_ascii=True)
+        except UnicodeDecodeError:
+            continue
+        if char is None:
+            continue
+        replaced.update(dict.fromkeys(range(start, end), ""))
+        for at in range(start, end, 6):
+            through.pop(at, None)
+        if char:
+            replaced[start] = char
+            through[start] = end
+    return replaced, through
 
 
 def _read_escapes(

@@ -463,7 +463,7 @@ def country_keys(options: Mapping[str, Any]) -> list[str]:
         for name in options.get("country_names") or ()
         if len(name) == 2 and name.isascii() and name.isalpha()
     ]
-    keys = []
+    keys: list[str] = []
     for word in options.get("context_in_country") or ():
         parts = _KEY_JOINTS.split(word.strip())
         if all(part.isalnum() for part in parts):

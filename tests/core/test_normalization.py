@@ -146,6 +146,17 @@ def test_words_in_greek_or_cyrillic_alone_stay_as_written() -> None:
         assert normalized_view(text) is None
 
 
+def test_a_word_after_an_escaped_line_break_is_no_disguise() -> None:
+    """A JSON string's ``\\n`` before a Cyrillic word (the EGN's label) is a line break, not
+    a Latin letter touching lookalikes: the word stays Cyrillic and names its number."""
+    text = '"Дата на раждане: 14.11.1952\\nЕГН: 5211142657\\nномерът ми: "'
+    view = normalized_view(text)
+    assert view is not None
+    assert "\nЕГН: 5211142657 \n" in view.text
+    found = {trigger.category: trigger.matched_items for trigger in _PACK.evaluate(text).triggers}
+    assert found.get("BG_EGN") == ("5211142657",)
+
+
 @given(
     st.text(alphabet=st.sampled_from("ab Z1" + "".join(LOOKALIKES) + "\u0431\u03bb"), max_size=40)
 )
@@ -393,6 +404,24 @@ def test_unicode_escaped_words_are_context() -> None:
     view = normalized_view(text)
     assert view is not None
     assert view.text == '{"note": "Patient né le 12/03/1985, suivi en cardiologie"}'
+
+
+def test_utf8_bytes_escaped_one_by_one_read_as_their_character() -> None:
+    """Facebook's data export escapes each UTF-8 byte as a Latin-1 character
+    (``num\\u00c3\\u00a9ro``): the run reads as the character, so ``numéro fiscal`` names
+    the number after it; bytes that are no UTF-8 read one by one, as before."""
+    text = '{"content": "num\\u00c3\\u00a9ro fiscal 31 05 319 827 421", "x": "\\u00c3 \\u00a9"}'
+    view = normalized_view(text)
+    assert view is not None
+    assert view.text == '{"content": "numéro fiscal 31 05 319 827 421", "x": "Ã ©"}'
+    start = view.text.index("é")
+    assert view.original_span(start, start + 1) == (16, 28)
+    result = _PACK.evaluate(text)
+    assert [(t.category, t.matched_items) for t in result.triggers] == [
+        ("FR_NIF", ("31 05 319 827 421",))
+    ]
+    for size in (1, 3, 7):
+        assert _streamed_at_least_lookahead(text, size) == result.remedy.clean_text
 
 
 @pytest.mark.parametrize(
