@@ -228,14 +228,15 @@ def header_distance(length: int) -> int:
     return _LENGTH_SLOTS - min(length, _LENGTH_SLOTS - 1)
 
 
-#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
-#: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** ``, an X12 element's ``*`` or
-#: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``); or a typed value's key,
-#: when the word is its type (:data:`TYPED_VALUE_GAP`).
+#: The keys of a JSON object's typed value (see :data:`TYPED_VALUE_GAP`).
 TYPED_VALUE_KEYS = r"(?:text|value|number)"
-#: A JSON object that types its value: the type's value, then the value's key (FHIR's
-#: ``{"system": "phone", "value": "…"}``, a Telegram export's ``{"type": "phone", "text": "…"}``).
+#: A JSON object that types its value: after the type's value (the word), the value's key
+#: (FHIR's ``{"system": "phone", "value": "…"}``, a Telegram export's ``{"type": "phone",
+#: "text": "…"}``): the word labels the value as ``phone:`` does.
 TYPED_VALUE_GAP = rf"\"\s*,\s*\"{TYPED_VALUE_KEYS}\"\s*:\s*\""
+#: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
+#: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** ``, an X12 element's ``*``,
+#: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``), or a typed value's key.
 _LABEL_GAP = regex.compile(rf"[\s.:\uff1a=#*|\-\"']*|{TYPED_VALUE_GAP}")
 #: The end of a sentence: a word after it labels what follows it.
 _BOUNDARY = regex.compile(r"[.!?\u3002](?:\s|$)")
