@@ -317,10 +317,9 @@ _PAIR = 2
 
 
 _GROUP = re.compile(r"[0-9]+")
-#: A label's colon and the padding of an aligned column before a value, read backwards.
-_PADDED_LABEL_GAP = regex.compile(r"[ \t]*[:=][ \t]*", regex.REVERSE)
-#: A typed value's type, then its value's key, read backwards (see ``TYPED_VALUE_GAP``).
-_TYPED_VALUE = regex.compile(TYPED_VALUE_GAP, regex.REVERSE)
+#: A label's colon and the padding of an aligned column before a value, or a typed value's
+#: type and its value's key (see ``TYPED_VALUE_GAP``), read backwards.
+_PADDED_LABEL_GAP = regex.compile(rf"[ \t]*[:=][ \t]*|{TYPED_VALUE_GAP}", regex.REVERSE)
 #: What stands between a label and its value: a bracketed qualifier, a colon or a period
 #: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '), or a
 #: form's leader ("Phone ........ 090-4294-6083"), searched back from the value.
@@ -554,9 +553,7 @@ class PhoneMatcher(RegexMatcher):
         # A label in an aligned column: its colon, then padding up to the value
         # ("CQ-Patient Phone Number:                   3037611680"), or a typed value's
         # type ({"type": "phone", "text": "064542663"}).
-        return _word_before(context, text, begin, _PADDED_LABEL_GAP) or _word_before(
-            context, text, begin, _TYPED_VALUE
-        )
+        return _word_before(context, text, begin, _PADDED_LABEL_GAP)
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``

@@ -414,16 +414,8 @@ def _aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None
     where a column's cell is empty), or None unless each cell stands under one column:
     it starts where its header cell starts, or ends where it ends (a number aligned
     right), and reaches no later column's start (docs/architecture.md, "Context")."""
-    placed: list[Span | None] = [None] * len(columns)
-    column = 0
-    for low, high in cells:
-        while column < len(columns) and not _stands_under(low, high, columns, column):
-            column += 1
-        if column == len(columns):
-            return None
-        placed[column] = (low, high)
-        column += 1
-    return placed
+    placed, named = _placed(cells, columns)
+    return placed if named == len(cells) else None
 
 
 def _partly_aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span | None] | None:
@@ -432,20 +424,26 @@ def _partly_aligned(cells: Sequence[Span], columns: Sequence[Span]) -> list[Span
     name run into its member number, pushing the rest right), None for every column, as
     for empty ones. None unless two cells at least stand under columns
     (docs/architecture.md, "Context")."""
+    placed, named = _placed(cells, columns)
+    return placed if named >= 2 else None
+
+
+def _placed(cells: Sequence[Span], columns: Sequence[Span]) -> tuple[list[Span | None], int]:
+    """Return ``cells`` placed under the header cells ``columns``, in order, each under the
+    first column from the last one's next on that it stands under (:func:`_stands_under`),
+    up to the first that stands under none; and how many were placed."""
     placed: list[Span | None] = [None] * len(columns)
     column = 0
     named = 0
     for low, high in cells:
-        standing = (
-            each for each in range(column, len(columns)) if _stands_under(low, high, columns, each)
-        )
-        under = next(standing, None)
-        if under is None:
+        while column < len(columns) and not _stands_under(low, high, columns, column):
+            column += 1
+        if column == len(columns):
             break
-        placed[under] = (low, high)
+        placed[column] = (low, high)
         named += 1
-        column = under + 1
-    return placed if named >= 2 else None
+        column += 1
+    return placed, named
 
 
 def _indented_note(line: str, cells: Sequence[Span], columns: Sequence[Span]) -> bool:

@@ -229,11 +229,11 @@ def header_distance(length: int) -> int:
 
 
 #: The keys of a JSON object's typed value (see :data:`TYPED_VALUE_GAP`).
-TYPED_VALUE_KEYS = r"(?:text|value|number)"
+_TYPED_VALUE_KEYS = r"(?:text|value|number)"
 #: A JSON object that types its value: after the type's value (the word), the value's key
 #: (FHIR's ``{"system": "phone", "value": "…"}``, a Telegram export's ``{"type": "phone",
 #: "text": "…"}``): the word labels the value as ``phone:`` does.
-TYPED_VALUE_GAP = rf"\"\s*,\s*\"{TYPED_VALUE_KEYS}\"\s*:\s*\""
+TYPED_VALUE_GAP = rf"\"\s*,\s*\"{_TYPED_VALUE_KEYS}\"\s*:\s*\""
 #: What may stand between a label and its value: ``SSN: ``, ``Tel.: ``, ``No. ``, ``ID# ``,
 #: a quoted key's ``": "`` or ``'='``, Markdown's bold ``**SSN:** ``, an X12 element's ``*``,
 #: a two-column table's ``|`` (``| Date of birth | 22/10/1993 |``), or a typed value's key.
@@ -378,10 +378,7 @@ def _abbreviation_keys(word: str) -> set[str]:
     if len(parts) < 2 or not all(part.isalnum() for part in parts):
         return set()
     joined = "_".join(parts)
-    bare = "".join(
-        char for char in unicodedata.normalize("NFD", joined) if not unicodedata.combining(char)
-    )
-    return {joined, unicodedata.normalize("NFC", bare)}
+    return {joined, _without_accents(joined)}
 
 
 def unaccented(word: str) -> str:
@@ -390,6 +387,11 @@ def unaccented(word: str) -> str:
     :data:`MIN_UNACCENTED_CHARS` (``né le`` is no ``ne le``)."""
     if word.isascii() or len(word) < MIN_UNACCENTED_CHARS:
         return word
+    return _without_accents(word)
+
+
+def _without_accents(word: str) -> str:
+    """Return ``word`` without its combining accents, whatever its length."""
     bare = "".join(
         char for char in unicodedata.normalize("NFD", word) if not unicodedata.combining(char)
     )
