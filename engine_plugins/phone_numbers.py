@@ -375,7 +375,9 @@ class _Occurrences:
     ) -> None:
         self.window = context.window
         low, high = max(0, start - context.window), min(len(text), stop + context.window)
-        spans = context.spans(text, low, high)
+        #: The words found once: each candidate's distance reads its own from them.
+        self.found = context.found_in(text, low, high)
+        spans = context.spans(text, low, high) if self.found is None else self.found.spans
         self.starts = [span[0] for span in spans]
         self.ends = [span[1] for span in spans]
         #: Where the words of questions end (before the range: Context.question_words; in
@@ -515,7 +517,7 @@ class PhoneMatcher(RegexMatcher):
                     if context is not None and words is not None:
                         if not words.maybe_near(begin, finish):
                             continue  # no word anywhere near: the exact search finds none
-                        if context.distance(text, begin, finish) is None:
+                        if context.distance(text, begin, finish, found=words.found) is None:
                             continue
                         if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
                             continue

@@ -19,6 +19,7 @@ name ends with the part that names it (``patient_dob``, ``nro_dni``,
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -41,6 +42,7 @@ __all__ = [
     "REPLY_AFTER_WORD",
     "TYPED_VALUE_GAP",
     "Context",
+    "FoundWords",
     "all_words",
     "asks_after",
     "camel_joined",
@@ -515,6 +517,64 @@ def _word_pattern(word: str, field_head: bool = False) -> str:
     return f"{start}{regex.escape(word)}{end}"
 
 
+#: How many characters past a word's end its end edge reads (:data:`_HEAD_END`: an
+#: underscore and a letter).
+_END_READS = 2
+
+
+@dataclass(frozen=True)
+class FoundWords:
+    """A context's words in ``text[low:high]``, found once (:meth:`Context.found_in`):
+    :meth:`Context.spans` of a range inside it without searching the text again.
+
+    A search of a smaller range meets the same words but near its edges: a word that
+    crosses its start, or one whose end, or what its end edge reads, lies past its end
+    (cut by the range, a longer word can fail and a shorter one match). Away from both,
+    the leftmost-first search from the range's start tries the same places with the same
+    words as the whole search did, so its matches are the whole search's there (after a
+    word crossing the start too, where no other starts inside it); from a place no match
+    crosses before the words near the end, a search of the rest goes on from the same
+    state.
+    """
+
+    low: int
+    high: int
+    #: The words' spans, as ``Context.spans(text, low, high)`` returns them.
+    spans: list[Span]
+    ends: list[int]
+    #: Where the automaton finds a word, in order, and where the longest one found there ends.
+    hit_starts: list[int]
+    hit_ends: list[int]
+
+    def within(self, low: int, high: int, longest: int) -> tuple[list[Span], int] | None:
+        """Return the spans a search of ``[low, high)`` finds before a place, and that place
+        (from which the search must go on), or None when the words found say nothing."""
+        if low < self.low or high > self.high:
+            return None
+        cut = high
+        if high < self.high:
+            index = bisect.bisect_left(self.hit_starts, high - _END_READS - longest)
+            while index < len(self.hit_starts) and self.hit_starts[index] < high:
+                if self.hit_ends[index] > high - _END_READS:
+                    cut = self.hit_starts[index]  # a word cut by the range or read past it
+                    break
+                index += 1
+            crossing = bisect.bisect_right(self.ends, cut)
+            if crossing < len(self.spans) and self.spans[crossing][0] < cut:
+                cut = self.spans[crossing][0]
+        if cut <= low:
+            return None
+        first = bisect.bisect_right(self.ends, low)
+        if first < len(self.spans) and self.spans[first][0] < low:
+            # A word crossing the range's start: the search of the range starts after it
+            # unless the automaton found a word starting inside it, past the range's start.
+            later = bisect.bisect_left(self.hit_starts, low)
+            if later < len(self.hit_starts) and self.hit_starts[later] < self.spans[first][1]:
+                return None
+            first += 1
+        return self.spans[first : bisect.bisect_right(self.ends, cut)], cut
+
+
 @dataclass(frozen=True)
 class Context:
     """A rule's context words, their window, and whether a value needs one."""
@@ -639,9 +699,10 @@ class Context:
             by_key={key: "|".join(sources) for key, sources in by_key.items()},
         )
 
-    def spans(self, text: str, low: int, high: int) -> list[Span]:
+    def spans(self, text: str, low: int, high: int, found: FoundWords | None = None) -> list[Span]:
         """Return the spans of ``words.finditer(text, low, high)`` but those inside a match
-        of :attr:`excepts` there (``birthday`` in ``birthday party``).
+        of :attr:`excepts` there (``birthday`` in ``birthday party``); ``found``: the words
+        of a range around it, found once (:meth:`found_in`).
 
         In the scanned (normalized) text a match of a word is that word as
         :func:`caseless` writes it, in the text as :func:`caseless` writes it (which keeps
@@ -649,6 +710,11 @@ class Context:
         one, leftmost first and from where the last match ended: the same matches as the
         pattern's own scan, without trying the long alternation at every position.
         """
+        if found is not None:
+            known = found.within(low, high, self.longest)
+            if known is not None:
+                spans, cut = known
+                return spans if cut == high else [*spans, *self._spans(text, cut, high)]
         if self.excepts is not None:
             # Only phrases within the same range count: a stream and a whole text agree.
             spans = self._spans(text, low, high)
@@ -666,15 +732,37 @@ class Context:
         """Return the spans of ``words.finditer(text, low, high)`` (see :meth:`spans`)."""
         if self.starts is None:
             return [match.span() for match in self.words.finditer(text, low, high)]
+        return self._matched(text, self._found(caseless(text[low:high]), low), low, high)
+
+    def _matched(
+        self, text: str, found: list[tuple[int, list[str]]], position: int, high: int
+    ) -> list[Span]:
+        """Return the words matched at the automaton's places ``found``, leftmost first from
+        ``position`` and each from where the last ended (see :meth:`spans`)."""
         spans: list[Span] = []
-        position = low
-        for candidate, keys in self._found(caseless(text[low:high]), low):
+        for candidate, keys in found:
             if candidate >= position:
                 match = self._match_at(text, candidate, high, keys)
                 if match is not None:
                     spans.append(match.span())
                     position = match.end()
         return spans
+
+    def found_in(self, text: str, low: int, high: int) -> FoundWords | None:
+        """Return the words of ``text[low:high]`` found once, for :meth:`spans` and
+        :meth:`distance` of the ranges inside it (None: they search as they would)."""
+        if self.starts is None or self.excepts is not None:
+            return None
+        found = self._found(caseless(text[low:high]), low)
+        spans = self._matched(text, found, low, high)
+        return FoundWords(
+            low,
+            high,
+            spans,
+            [end for _, end in spans],
+            [place for place, _ in found],
+            [place + max(map(len, keys)) for place, keys in found],
+        )
 
     def question_words(self, text: str, start: int) -> list[Span]:
         """Return the spans of the words before ``start`` that, as a question's, may name a
@@ -760,6 +848,7 @@ class Context:
         *,
         in_country: bool = False,
         within: Span | None = None,
+        found: FoundWords | None = None,
     ) -> int | None:
         """Return how near the nearest context word is to ``text[start:end]``, or None
         (words within ``skip``, a table's header line, are no context: see
@@ -776,6 +865,7 @@ class Context:
         context for a value before it, nor for one on a later line. A word of
         :attr:`labels` counts only as such a label of the value; a word of
         :attr:`in_country` only when ``in_country`` is true (the text shows the country).
+        ``found``: the words of a range around the value, found once (:meth:`found_in`).
         """
         low = max(0, start - self.window)
         high = min(len(text), end + self.window)
@@ -783,7 +873,7 @@ class Context:
         searched = low if question is None else max(0, min(low, start - self.reply_reach))
         remark = _remark_before(text, start)
         nearest: int | None = None
-        words = self.spans(text, searched, high)
+        words = self.spans(text, searched, high, found)
         if remark is not None and remark - self.longest < searched:
             # The label before a remark may lie beyond the window: only one ending there counts.
             words = [
