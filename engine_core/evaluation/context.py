@@ -76,55 +76,91 @@ _QUESTION_TAIL = 50
 #: line (``yep``, ``one sec``, ``here you go``).
 _FILLER_LINE = r"[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12}){0,2}[,.!]?[ \t]{0,2}\r?\n[ \t]{0,4}"
 _FILLER_CHARS = 12 + 2 * 13 + 1 + 2 + 2 + 4
+#: A spoken reply's opening words before its value, as a speech recogniser writes them: up
+#: to five hesitations of one or two words, each closed by a comma or a full stop (``you
+#: know, Yeah, um,``, ``o sea, Sí, eh, a ver,``, ``Ja, klar.``), then up to three words
+#: (``it's``, ``es el``, ``die ist``, ``c'est``). Words running on without those marks are
+#: a sentence, not an answer's opening (``I think the meeting was on``).
+_REPLY_WORD = r"[^\W\d_]{1,16}(?:'[^\W\d_]{1,8})?"
+_HESITATION = r"(?:[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12})?[,.!][ \t]{1,2})"
+_REPLY_WORDS = rf"{_HESITATION}{{0,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}"
+#: The same with one hesitation at least: on a line of its own, a sentence may open with
+#: a few words (``The meeting of 14/03/1985``), an answer does not.
+_HESITANT_REPLY = rf"{_HESITATION}{{1,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}"
+_REPLY_WORDS_CHARS = 5 * (12 + 1 + 12 + 1 + 2) + 3 * (16 + 9 + 1 + 4)
+#: The keys of a JSON object's turn of a conversation (speech recognisers' ``transcript``,
+#: ``display`` and ``text``, a chat model's ``content``, a chat export's ``message``).
+_TURN_KEYS = r"(?:transcript|text|display|content|utterance|message)"
+#: What lies between a question's JSON string and its reply's: the objects' other keys and
+#: short values (``"confidence": 0.72}], "channelTag": 1, ...``), a filler turn's ``Um``.
+_JSON_BETWEEN = r'[\s,:{}\[\]"\w.+\-/]{0,200}'
+_TURN_OPENS = rf'"{_TURN_KEYS}"\s{{0,2}}:\s{{0,2}}"\s{{0,2}}'
+_TURN_OPENS_CHARS = 1 + 11 + 1 + 2 + 1 + 2 + 1 + 2
 _REPLY_HEAD = regex.compile(
     # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
     # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
-    # [28.02.2019 11:20]``), the value opening the next line (or the one after a filler line);
+    # [28.02.2019 11:20]``, a meeting transcript's ``Speaker 2  0:34``), the value opening
+    # the next line, after a reply's hesitant opening words, or the line after a filler line;
     r"\?[ \t]{0,4}\r?\n(?:[ \t]*(?:[-*_=]{3,}[ \t]*)?\r?\n){0,3}"
     r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
-    rf"[\])]?[ \t]*\r?\n[ \t]*(?:{_FILLER_LINE})?"
+    rf"[\])]?[ \t]*\r?\n[ \t]*(?:{_FILLER_LINE}|{_HESITANT_REPLY})?"
+    # or its ``?``, blank lines, and the next line's speaker name with no time
+    # (``SPK_1:``, ``YVAN BAUER:``) or a deposition's numbered answer (`` 8   A.``) and a
+    # reply's opening words;
+    r"|\?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}"
+    r"(?:[^\W\d][^\n:]{0,39}:|[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\.)[ \t]{1,8}"
+    rf"{_REPLY_WORDS}"
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
-    # ``+358 13 1687801 (09:21):``), and up to three words (``okay so``, ``mm,``, ``sorry, I
-    # mean``, ``Korrektur:``, ``hej! det er``), or a filler line (``Sandile: yep``, the value
-    # on the next).
-    r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]{1,8}"
-    rf"(?:(?:[^\W\d_]{{1,24}}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_FILLER_LINE})"
-    # or, in a WebVTT transcript (Teams, Zoom, YouTube captions), its ``?`` closing its cue
+    # ``+358 13 1687801 (09:21):``) or its bracketed timings (Whisper's ``[00:20.001 -->
+    # 00:23.160]``), and a reply's opening words (``okay so``, ``mm,``, ``sorry, I mean``,
+    # ``Korrektur:``, ``hej! det er``, ``genau, Ja, äh, Moment, die ist``), or a filler
+    # line (``Sandile: yep``, the value on the next).
+    r"|[.?:]?[ \t]{0,4}\r?\n[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?[:\]][ \t]{1,8}"
+    rf"(?:{_REPLY_WORDS}|{_FILLER_LINE})"
+    # or, in a WebVTT or SubRip transcript (Teams, Zoom, YouTube captions, subtitles), its
+    # ``?`` or a request's full stop (``I need your NIN, please.``) closing its cue
     # (``</v>``), blank lines, the next cue's identifier line, its timings (``00:05:02.512
-    # --> 00:05:06.970``, settings after them) and its voice tag (``<v Urs Keller>``), and up
-    # to four words (``Ja, klar. Das ist``, ``Oui, c'est``).
-    r"|\?(?:</v>)?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}(?:[^\n]{1,64}\r?\n)?"
-    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}\.[0-9]{3}[ \t]{1,4}-->[ \t]{1,4}"
-    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}\.[0-9]{3}[^\n]{0,40}\r?\n"
-    r"<v(?:\.[^\s>]{1,20})?[ \t][^>\n]{1,40}>[ \t]{0,2}"
-    r"(?:[^\W\d_]{1,16}(?:'[^\W\d_]{1,8})?[,.:]?[ \t]{1,2}){0,4}",
+    # --> 00:05:06.970``, settings after them; SubRip's ``00:00:11,865``) and its voice tag
+    # (``<v Urs Keller>``) or a dialogue's dash, and a reply's opening words (``Ja, klar.
+    # Das ist``, ``Oui, c'est``).
+    r"|[?.](?:</v>)?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}(?:[^\n]{1,64}\r?\n)?"
+    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}[.,][0-9]{3}[ \t]{1,4}-->[ \t]{1,4}"
+    r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}[.,][0-9]{3}[^\n]{0,40}\r?\n"
+    r"(?:<v(?:\.[^\s>]{1,20})?[ \t][^>\n]{1,40}>|-[ \t])?[ \t]{0,2}"
+    rf"{_REPLY_WORDS}"
+    # or, in a JSON export of a conversation (a speech recogniser's results, a chat model's
+    # messages), its ``?`` or full stop closing its turn's string, the objects' keys and
+    # short values between, and the reply's turn's string opening with its words.
+    rf'|[?.]"{_JSON_BETWEEN}{_TURN_OPENS}{_REPLY_WORDS}',
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
 #: A reply's line opening with its speaker's prefix and time (_REPLY_HEAD's second shape).
-_SPEAKER_LINE = regex.compile(r"[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?:[ \t]")
+_SPEAKER_LINE = regex.compile(r"[^\n]{0,40}?(?<![0-9])[0-9]{1,2}:[0-9]{2}[^\n]{0,30}?[:\]][ \t]")
 _QUESTION_WORDS = regex.compile(
     # Words, a count of one or two digits among them (``fødselsnummer (11 siffer)``, ``13
     # หลัก``: how many digits the value has).
     rf"(?=[^\n]{{0,{_QUESTION_TAIL}}}$)(?:[^\n\d!?]|(?<![0-9])[0-9]{{1,2}}(?![0-9]))*+"
     r"|[.:#]?[ \t]{0,4}[0-9A-Za-z]{1,6}(?:[ ][0-9A-Za-z]{1,6})?[ \t]{0,4}(?:\.{2,3}|\u2026)"
 )
+#: The longest line of a cue's timings and settings (:data:`_REPLY_HEAD`'s third shape).
+_CUE_TIMINGS = 12 + 4 + 3 + 4 + 12 + 40 + 2
 #: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).
 _REPLY_HEAD_CHARS = max(
-    2 + 3 * 16 + 80 + 14 + 2 + 2 + 8 + _FILLER_CHARS,
-    3 + 2 + 40 + 5 + 30 + 1 + 8 + max(3 * 29, _FILLER_CHARS),
+    2 + 3 * 16 + 80 + 14 + 2 + 2 + 8 + max(_FILLER_CHARS, _REPLY_WORDS_CHARS),
+    2 + 3 * 6 + 40 + 1 + 8 + _REPLY_WORDS_CHARS,
+    3 + 2 + 40 + 5 + 30 + 1 + 8 + max(_REPLY_WORDS_CHARS, _FILLER_CHARS),
     # A WebVTT cue's: its end, blank lines, identifier, timings, voice tag and words.
-    1
-    + 4
-    + 4
-    + 2
-    + 3 * 6
-    + 66
-    + (12 + 4 + 3 + 4 + 12 + 40 + 2)
-    + (2 + 21 + 1 + 40 + 1 + 2)
-    + 4 * (16 + 9 + 1 + 2),
+    1 + 4 + 4 + 2 + 3 * 6 + 66 + _CUE_TIMINGS + (2 + 21 + 1 + 40 + 1 + 2) + _REPLY_WORDS_CHARS,
+    # A JSON turn's: its string's end, what lies between, the reply's key and words.
+    2 + 200 + _TURN_OPENS_CHARS + _REPLY_WORDS_CHARS,
 )
+#: A reply's turn opening in a JSON export, searched back from its value.
+_JSON_REPLY = regex.compile(_TURN_OPENS + _REPLY_WORDS, regex.REVERSE)
+#: After a question's word, the end of its turn's JSON string.
+_JSON_QUESTION_END = regex.compile(rf'[^\n"\d!?]{{0,{_QUESTION_TAIL}}}[?.]"')
+_JSON_TURN = regex.compile(_TURN_OPENS)
 #: How far a question's line break lies after its word at most (the rest of its line, its
 #: mark and spaces).
 _QUESTION_LINE_END = _QUESTION_TAIL + 1 + 4 + 1
@@ -134,18 +170,33 @@ REPLY_AFTER_WORD = _QUESTION_LINE_END + _REPLY_HEAD_CHARS
 _LENGTH_SLOTS = 256
 
 
+#: A deposition's numbered answer opening its line (`` 8   A.``).
+_NUMBERED_ANSWER = regex.compile(r"[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\.")
+
+
+def _may_open_reply(text: str, low: int, start: int) -> bool:
+    """False when no reply's head can end at ``start`` (one C search or two, before
+    :data:`_REPLY_HEAD`'s): the value's line holds no speaker's colon nor only spaces, the
+    line before it no time (a header's or a cue's), it opens with no numbered answer, and
+    no JSON turn opens before the value."""
+    line = text.rfind("\n", low, start)
+    if line != -1 and (
+        text.find(":", line, start) != -1
+        or text[line:start].isspace()
+        or _A_TIME.search(text, max(low, text.rfind("\n", low, line)), line) is not None
+        or _NUMBERED_ANSWER.match(text, line + 1) is not None
+    ):
+        return True
+    return _JSON_REPLY.match(text, low, start) is not None
+
+
 def _reply_question(text: str, start: int) -> int | None:
     """Return where the question of a transcript's reply whose value starts at ``start``
     ends (its ``?``, ``.`` or ``:``, or its line's end), or None (:data:`_REPLY_HEAD`)."""
-    if not start or text[start - 1] not in "\n \t>":
+    if not start or text[start - 1] not in '\n \t>"':
         return None
     low = max(0, start - _REPLY_HEAD_CHARS)
-    line = text.rfind("\n", low, start)
-    if line == -1 or (
-        text.find(":", line, start) == -1
-        and not text[line:start].isspace()
-        and not text.startswith("<v", line + 1)  # a WebVTT cue's voice tag
-    ):
+    if not _may_open_reply(text, low, start):
         return None  # no line break near, or a line holding more than the value, no prefix
     reply = _REPLY_HEAD.match(text, low, start)  # a reverse pattern: it ends at ``start``
     return None if reply is None else reply.start()
@@ -155,15 +206,23 @@ def asks_after(text: str, word_end: int) -> bool:
     """True when a word ending at ``word_end`` may be a question's, whose reply's value lies
     up to :data:`REPLY_AFTER_WORD` after it (:data:`_REPLY_HEAD`'s shapes, loosely): its
     line ends soon, with a ``?`` (a cue's ``</v>`` after it) and a time after it (the
-    reply's header or cue timings), or before a line opening with a speaker's prefix
-    holding its time (``[00:01:01] Caller:``)."""
+    reply's header or cue timings), or a full stop and a cue's timings, or before a line
+    opening with a speaker's prefix holding its time (``[00:01:01] Caller:``); or its JSON
+    string ends soon, with a ``?`` or a full stop, and a conversation's turn follows."""
+    if text.find('"', word_end, word_end + _QUESTION_TAIL + 2) != -1:
+        turn_end = _JSON_QUESTION_END.match(text, word_end)
+        if turn_end is not None and _JSON_TURN.search(text, turn_end.end(), turn_end.end() + 230):
+            return True  # a JSON export's turn, the reply's after it
     line_end = text.find("\n", word_end, word_end + _QUESTION_LINE_END)
     if line_end == -1:
         return False
     if _SPEAKER_LINE.match(text, line_end + 1) is not None:
         return True
-    ending = text[word_end:line_end].rstrip(" \t\r")
-    if not (ending.endswith("?") or ending.endswith("?</v>")):
+    ending = text[word_end:line_end].rstrip(" \t\r").removesuffix("</v>")
+    if ending.endswith("."):
+        # A request closing its caption's cue: the next cue's timings follow.
+        return text.find("-->", line_end, line_end + 8 + 66 + _CUE_TIMINGS) != -1
+    if not ending.endswith("?"):
         return False
     return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
 

@@ -488,3 +488,38 @@ def test_a_typed_values_type_labels_it(builtin: Engine, text: str, found: list[s
     released = "".join(c.text for part in text for c in session.push(part))
     released += "".join(c.text for c in session.flush())
     assert released == builtin.evaluate(text).remedy.clean_text
+
+
+@pytest.mark.parametrize(
+    ("region", "question"),
+    [
+        ("GB", "What's the best number to reach you on?"),
+        ("ES", "¿En qué número le podemos localizar?"),
+        ("IT", "A quale numero possiamo richiamarla?"),
+        ("DE", "Unter welcher Nummer erreichen wir Sie am besten?"),
+        ("FR", "À quel numéro peut-on vous rappeler ?"),
+        ("PT", "Para que número podemos ligar de volta?"),
+        ("PL", "Pod jaki numer możemy oddzwonić?"),
+        ("SE", "Vilket nummer når vi dig på?"),
+        ("NL", "Op welk nummer kunnen we u bereiken?"),
+        ("TR", "Size hangi numaradan ulaşalım?"),
+    ],
+)
+def test_a_call_back_question_names_the_number_its_reply_gives(
+    builtin: Engine, region: str, question: str
+) -> None:
+    """An agent asking where to call back names the number the caller answers with, after
+    the reply's speaker prefix and a hesitation, beyond the context window."""
+    number = _national(region)
+    text = (
+        f"[00:00:31] Agent: {question}\n"
+        f"[00:00:38] Caller: mm, yes, sorry, one moment, it is {number}.\n"
+    )
+    assert values(builtin, text, "PHONE") == [number]
+
+
+def test_a_call_back_phrase_names_no_other_number(builtin: Engine) -> None:
+    """Away from a question, the phrase names only the number right after it, not an
+    order's number near it."""
+    text = "Our team will reach you about order 4821 5524 next week; the best number of 4821 5524."
+    assert values(builtin, text, "PHONE") == []

@@ -123,6 +123,64 @@ _REPLIES = [
         "US_SSN",
         "536904399",
     ),
+    # Speech as a recogniser writes it: the reply opens with hesitations, each closed by a
+    # comma, then a few words. A SubRip cue, its dialogue dash and its comma'd timings.
+    (
+        "7\n00:00:20,695 --> 00:00:25,614\n- ¿Y su fecha de nacimiento?\n\n"
+        "8\n00:00:25,814 --> 00:00:28,099\n- Pues, mire, sí, es el 14/03/1985.\n",
+        "DATE_OF_BIRTH",
+        "14/03/1985",
+    ),
+    # Whisper's bracketed timings opening each segment's line.
+    (
+        "[00:17.020 --> 00:20.001]  Und Ihr Geburtsdatum?\n"
+        "[00:20.001 --> 00:23.160]  Ähm, ja, Moment, das ist der 17.5.1981.\n",
+        "DATE_OF_BIRTH",
+        "17.5.1981",
+    ),
+    # A request closing its WebVTT cue with a full stop.
+    (
+        "00:00:01.000 --> 00:00:03.000\n<v Ann>I will need your Social Security number, "
+        "please.</v>\n\n00:00:03.500 --> 00:00:06.000\n<v Bob>Okay, uh, it is 536904399.</v>\n",
+        "US_SSN",
+        "536904399",
+    ),
+    # A meeting transcript: the speaker and the time on a line of their own.
+    (
+        "Speaker 1  0:19\nCould I have your date of birth?\n\n"
+        "Speaker 2  0:34\nUh, yes, it's 12/03/1985.\n",
+        "DATE_OF_BIRTH",
+        "12/03/1985",
+    ),
+    # A speaker's name with no time.
+    (
+        "AGENT:  And your date of birth?\n\nCALLER:  Hmm, okay, so it's 12/03/1985.\n",
+        "DATE_OF_BIRTH",
+        "12/03/1985",
+    ),
+    # A deposition's numbered lines, its questions and answers.
+    (
+        " 7   Q.  And your date of birth?\n 8   A.  Well, um, I believe, it's 12/03/1985.\n"
+        " 9   Q.  Thank you.\n",
+        "DATE_OF_BIRTH",
+        "12/03/1985",
+    ),
+    # A speech recogniser's JSON results (Google's), a turn per object.
+    (
+        '{"results": [{"alternatives": [{"transcript": "And your date of birth?", '
+        '"confidence": 0.91}], "channelTag": 1, "resultEndTime": "22.018s"},\n'
+        '  {"alternatives": [{"transcript": "Yeah, um, it\'s 1943/11/26.", "confidence": 0.88}], '
+        '"channelTag": 2}]}',
+        "DATE_OF_BIRTH",
+        "1943/11/26",
+    ),
+    # A chat model's messages: the assistant asks, the user answers.
+    (
+        '[{"role": "assistant", "content": "Before I can help, what is your date of birth?"}, '
+        '{"role": "user", "content": "Sure, it\'s 12/03/1985"}]',
+        "DATE_OF_BIRTH",
+        "12/03/1985",
+    ),
 ]
 
 
@@ -161,9 +219,18 @@ def test_a_reply_to_a_question_is_named_by_its_word(
         # A WebVTT cue more than a few words long before the date: not the reply's value.
         "00:00:01.000 --> 00:00:02.000\n<v Ann>Date of birth?</v>\n\n"
         "00:00:02.500 --> 00:00:04.000\n<v Bob>I think the meeting was on 14/03/1985</v>\n",
-        # A cue's statement, not a question.
+        # A cue's sentence running on to the date: no answer's opening.
         "00:00:01.000 --> 00:00:02.000\n<v Ann>Date of birth noted.</v>\n\n"
-        "00:00:02.500 --> 00:00:04.000\n<v Bob>14/03/1985</v>\n",
+        "00:00:02.500 --> 00:00:04.000\n<v Bob>The appointment moved to 14/03/1985</v>\n",
+        # A reply's line running on as a sentence, though it opens with a hesitation.
+        "Speaker 1  0:19\nDate of birth?\n\nSpeaker 2  0:34\n"
+        "Well, the notes of the meeting held on 14/03/1985\n",
+        # A statement, then a speaker with no time: no question asked.
+        "Nurse: Date of birth unknown, the family will confirm it later on.\n\n"
+        "Doctor:  ok so 14/03/1985\n",
+        # A JSON turn of prose before the date.
+        '[{"role": "assistant", "content": "What is your date of birth?"}, '
+        '{"role": "user", "content": "I was told the meeting is on 14/03/1985"}]',
     ],
 )
 def test_other_lines_after_a_word_are_no_reply(built: Engine, text: str) -> None:
@@ -189,6 +256,9 @@ def test_a_stream_releases_what_evaluate_returns_for_a_reply(
         ("Date de naissance?\n\nRoland Rolland  9:06 PM\n14 décembre 1956\n", "naissance", True),
         ("Ihre Handynummer?</v>\n\n00:05:02.512 --> 00:05:06.970\n<v Urs>0", "Handynummer", True),
         ("Agent: your date of birth.\n[00:01:01] Caller: mm, 30.08.1988\n", "birth", True),
+        ("NIN, please.</v>\n\n00:00:17.097 --> 00:00:20.241\n<v Bob>1", "NIN", True),
+        ('"transcript": "Date of birth?", "confidence": 0.9}, {"transcript": "', "birth", True),
+        ("Date of birth noted.\nThe notes of yesterday's meeting are attached\n", "birth", False),
         # A record's line, then another record opening with its time stamp: no speaker.
         ("ship phone\n2021-06-12T10:32:38.413Z invoice PO12114343 total 1407.53\n", "phone", False),
         ("Date of birth?\nThe notes of yesterday's meeting are attached\n", "birth", False),
