@@ -446,6 +446,17 @@ def _placed(cells: Sequence[Span], columns: Sequence[Span]) -> tuple[list[Span |
     return placed, named
 
 
+def _parted_by_spaces(cells: Sequence[Span], table: OpenTable) -> bool:
+    """True when a row has a cell per header cell, every two of them parted by the same
+    run of spaces: a table whose writer joined the cells with one separator, not one padded
+    to its header's columns, which would part them by what each cell leaves of its column
+    (``28   Eze   Chioma   85145388897`` under ``S/N  Surname        First name   NIN``)."""
+    if len(cells) != table.cells or len(cells) < 3:
+        return False
+    gaps = {cells[index + 1][0] - cells[index][1] for index in range(len(cells) - 1)}
+    return len(gaps) == 1
+
+
 def _indented_note(line: str, cells: Sequence[Span], columns: Sequence[Span]) -> bool:
     """True when ``line`` is one cell indented past the first header cell's start: a note
     written under a fixed-width report's row (``^ NZ citizen: IRD no. recorded``)."""
@@ -964,8 +975,13 @@ class Columns:
                 cells = row[1:]  # a data frame's printout: each row led by its index
             elif table.columns and not _in_place(row, table.columns):
                 # A fixed-width record (empty fields, one space between two): its cells by
-                # where they stand.
-                cells = _aligned(row, table.columns) or _sliced(line, table.columns) or row
+                # where they stand; but a row of as many cells as the header, parted by one
+                # separator throughout, in order.
+                cells = (
+                    _aligned(row, table.columns)
+                    or (row if _parted_by_spaces(row, table) else _sliced(line, table.columns))
+                    or row
+                )
             if len(cells) != table.cells and table.delimiter == SPACES and table.columns:
                 # A fixed-width report's row whose one cell overflows into the next column,
                 # or a note indented under a row: the table goes on.

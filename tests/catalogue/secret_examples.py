@@ -682,6 +682,10 @@ SPECS: dict[str, Spec] = {
             connection("amqp", "guest2", "localhost"),
             connection("mssql", "sa", "sql.corp.local:1433"),
             connection("sqlserver", "sa", "[2001:db8::5]:1433"),
+            # With the database: the URI whole (RFC 3986's path).
+            connection("postgresql", "ocr_worker", "db-paq.internal:5432/billing"),
+            connection("redis", "default", "cache-88c6.example.net:6379/0"),
+            connection("mongodb+srv", "dms", "cluster0.bsgx5.mongodb.net/docs"),
             connection_parameters("jdbc:postgresql://10.20.0.7:5432/ledger", "?user=hr_app&", ""),
             connection_parameters(
                 "jdbc:sqlserver://sql01.corp.local:1433", ";database=hr;user=sa;", ";encrypt=true"

@@ -38,6 +38,7 @@ def test_dni(builtin: Engine, text: str, number: str) -> None:
         "DNI 12345678Z",  # a Spanish DNI (its letter)
         "DNI 12345678-Z",
         "DNI / RUT 12.531.909-2",  # a Chilean RUT's body
+        '"session":"20123456-b20a-5a83-7b34-e55e13fb3cc8","text":"su DNI."',  # a UUID's group
     ],
 )
 def test_not_dni(builtin: Engine, text: str) -> None:

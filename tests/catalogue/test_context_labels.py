@@ -208,6 +208,7 @@ IDENTIFIER_LABELS = [
     ("DE_PASSPORT", "Pass-Nummer: C01X00T478", "C01X00T478"),
     ("DE_SOCIAL_SECURITY", "Rentenversicherungsnr. 15070649C103", "15070649C103"),
     ("DE_HEALTH_INSURANCE", "Versicherten-Nummer: A123456780", "A123456780"),
+    ("DE_HEALTH_INSURANCE", "Versicherung: Barmer, Vers.-Nr. A123456780", "A123456780"),
     ("DK_CPR", "Pers.nr. 2110625629", "2110625629"),
     ("EE_ISIKUKOOD", "Isiku kood 37605030299", "37605030299"),
     ("ES_PASSPORT", "Passaport: XD1234567", "XD1234567"),

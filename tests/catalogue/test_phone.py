@@ -50,6 +50,7 @@ SENTENCES = {
     "Puh. {v}": ("FI",),
     "Sími: {v}": ("IS",),
     "Mi móvil es el {v}.": ("ES",),
+    "Per informazioni chiamate il {v}.": ("IT",),
     "Celular: {v}": ("MX", "BR"),
     "Telemóvel: {v}": ("PT",),
     "Τηλέφωνο: {v}": ("GR",),

@@ -717,3 +717,19 @@ def test_a_stream_reads_a_diff_and_a_box_table_as_evaluate_does(
     released = "".join(chunk.text for part in parts for chunk in session.push(part))
     released += "".join(chunk.text for chunk in session.flush())
     assert released == engine.evaluate(text).remedy.clean_text
+
+
+def test_a_table_parted_by_one_run_of_spaces_reads_its_cells_in_order(engine: Engine) -> None:
+    """Rows joined with three spaces under a padded header: each row's cells follow the
+    lengths of its names, not the header's columns, and are read in order (a row that
+    happens to put a number where the header's previous column starts included)."""
+    numbers = _nhs_numbers(ROWS, seed=71)
+    names = ["Eze   Chioma", "Ogunleye   Oluwaseun", "Li   Wei", "Abubakar   Funmilayo"]
+    rows = [
+        f"{row + 1}   {names[row % len(names)]}   {number}   {10 + row % 18:02d}/03/1956"
+        for row, number in enumerate(numbers)
+    ]
+    header = "S/N  Surname        First name   NHS number     Date of birth"
+    found = _found(engine, header + "\n" + "\n".join(rows) + "\n")
+    assert sorted(found["UK_NHS"]) == sorted(numbers)
+    assert len(found["DATE_OF_BIRTH"]) == ROWS
