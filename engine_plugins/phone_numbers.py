@@ -34,6 +34,7 @@ from engine_core.evaluation.context import (
     Context,
     asks_after,
     folded_words,
+    opens_reply,
     remarked_after,
 )
 from engine_core.evaluation.context_words import caseless
@@ -517,9 +518,16 @@ class PhoneMatcher(RegexMatcher):
                     if context is not None and words is not None:
                         if not words.maybe_near(begin, finish):
                             continue  # no word anywhere near: the exact search finds none
-                        if context.distance(text, begin, finish, found=words.found) is None:
+                        near = context.distance(text, begin, finish, found=words.found)
+                        if near is None:
                             continue
-                        if text[begin:finish].isdigit() and not self._labelled(text, begin, finish):
+                        # A run of digits needs its label, or a question's word naming the
+                        # reply it opens (a label's distance: not above 0).
+                        if (
+                            text[begin:finish].isdigit()
+                            and not self._labelled(text, begin, finish)
+                            and (near > 0 or not opens_reply(text, begin))
+                        ):
                             continue
                     found = list(_numbers_at(numbers, text, begin, finish))
                     if not found and self._label_numbers is not None:

@@ -56,6 +56,7 @@ __all__ = [
     "heads_field_names",
     "key_forms",
     "may_open_remark",
+    "opens_reply",
     "remarked_after",
     "unaccented",
 ]
@@ -83,10 +84,18 @@ _FILLER_CHARS = 12 + 2 * 13 + 1 + 2 + 2 + 4
 #: a sentence, not an answer's opening (``I think the meeting was on``).
 _REPLY_WORD = r"[^\W\d_]{1,16}(?:'[^\W\d_]{1,8})?"
 _HESITATION = r"(?:[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12})?[,.!][ \t]{1,2})"
-_REPLY_WORDS = rf"{_HESITATION}{{0,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}"
+#: In a script written without spaces, up to four hesitations closed by a comma, then up to
+#: four characters (``好的,嗯,是`` (a full-width comma folded), ``えっと, はい、えーと、``).
+_GLUED_LETTER = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\u30fc]"
+_GLUED_REPLY = rf"(?:{_GLUED_LETTER}{{1,6}}[\u3001,][ \t]?){{1,4}}{_GLUED_LETTER}{{0,4}}"
+_REPLY_WORDS = (
+    rf"(?:{_HESITATION}{{0,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_GLUED_REPLY})"
+)
 #: The same with one hesitation at least: on a line of its own, a sentence may open with
 #: a few words (``The meeting of 14/03/1985``), an answer does not.
-_HESITANT_REPLY = rf"{_HESITATION}{{1,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}"
+_HESITANT_REPLY = (
+    rf"(?:{_HESITATION}{{1,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_GLUED_REPLY})"
+)
 _REPLY_WORDS_CHARS = 5 * (12 + 1 + 12 + 1 + 2) + 3 * (16 + 9 + 1 + 4)
 #: The keys of a JSON object's turn of a conversation (speech recognisers' ``transcript``,
 #: ``display`` and ``text``, a chat model's ``content``, a chat export's ``message``).
@@ -96,6 +105,8 @@ _TURN_KEYS = r"(?:transcript|text|display|content|utterance|message)"
 _JSON_BETWEEN = r'[\s,:{}\[\]"\w.+\-/]{0,200}'
 _TURN_OPENS = rf'"{_TURN_KEYS}"\s{{0,2}}:\s{{0,2}}"\s{{0,2}}'
 _TURN_OPENS_CHARS = 1 + 11 + 1 + 2 + 1 + 2 + 1 + 2
+#: A deposition's numbered answer opening its line (`` 8   A.``).
+_ANSWER_NUMBER = r"[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\."
 _REPLY_HEAD = regex.compile(
     # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
     # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
@@ -104,12 +115,19 @@ _REPLY_HEAD = regex.compile(
     r"\?[ \t]{0,4}\r?\n(?:[ \t]*(?:[-*_=]{3,}[ \t]*)?\r?\n){0,3}"
     r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
     rf"[\])]?[ \t]*\r?\n[ \t]*(?:{_FILLER_LINE}|{_HESITANT_REPLY})?"
+    # or a request's full stop (``For verification I need your NPI, please.``) and the same
+    # header, then a spoken reply's hesitant opening (a statement's bare value is no reply);
+    r"|[.\u3002][ \t]{0,4}\r?\n(?:[ \t]*\r?\n){0,3}"
+    r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+    rf"[\])]?[ \t]*\r?\n[ \t]*{_HESITANT_REPLY}"
     # or its ``?``, blank lines, and the next line's speaker name with no time
     # (``SPK_1:``, ``YVAN BAUER:``) or a deposition's numbered answer (`` 8   A.``) and a
     # reply's opening words;
     r"|\?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}"
-    r"(?:[^\W\d][^\n:]{0,39}:|[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\.)[ \t]{1,8}"
-    rf"{_REPLY_WORDS}"
+    rf"(?:[^\W\d][^\n:]{{0,39}}:|{_ANSWER_NUMBER})[ \t]{{1,8}}{_REPLY_WORDS}"
+    # (after a request's full stop, a hesitant opening);
+    r"|[.\u3002][ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}"
+    rf"(?:[^\W\d][^\n:]{{0,39}}:|{_ANSWER_NUMBER})[ \t]{{1,8}}{_HESITANT_REPLY}"
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
     # ``+358 13 1687801 (09:21):``) or its bracketed timings (Whisper's ``[00:20.001 -->
@@ -124,7 +142,7 @@ _REPLY_HEAD = regex.compile(
     # --> 00:05:06.970``, settings after them; SubRip's ``00:00:11,865``) and its voice tag
     # (``<v Urs Keller>``) or a dialogue's dash, and a reply's opening words (``Ja, klar.
     # Das ist``, ``Oui, c'est``).
-    r"|[?.](?:</v>)?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}(?:[^\n]{1,64}\r?\n)?"
+    r"|[?.\u3002](?:</v>)?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}(?:[^\n]{1,64}\r?\n)?"
     r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}[.,][0-9]{3}[ \t]{1,4}-->[ \t]{1,4}"
     r"(?:[0-9]{2}:)?[0-9]{2}:[0-9]{2}[.,][0-9]{3}[^\n]{0,40}\r?\n"
     r"(?:<v(?:\.[^\s>]{1,20})?[ \t][^>\n]{1,40}>|-[ \t])?[ \t]{0,2}"
@@ -132,7 +150,7 @@ _REPLY_HEAD = regex.compile(
     # or, in a JSON export of a conversation (a speech recogniser's results, a chat model's
     # messages), its ``?`` or full stop closing its turn's string, the objects' keys and
     # short values between, and the reply's turn's string opening with its words.
-    rf'|[?.]"{_JSON_BETWEEN}{_TURN_OPENS}{_REPLY_WORDS}',
+    rf'|[?.\u3002]"{_JSON_BETWEEN}{_TURN_OPENS}{_REPLY_WORDS}',
     regex.REVERSE,
 )
 _A_TIME = regex.compile(r"[0-9]:[0-9]{2}")
@@ -159,7 +177,7 @@ _REPLY_HEAD_CHARS = max(
 #: A reply's turn opening in a JSON export, searched back from its value.
 _JSON_REPLY = regex.compile(_TURN_OPENS + _REPLY_WORDS, regex.REVERSE)
 #: After a question's word, the end of its turn's JSON string.
-_JSON_QUESTION_END = regex.compile(rf'[^\n"\d!?]{{0,{_QUESTION_TAIL}}}[?.]"')
+_JSON_QUESTION_END = regex.compile(rf'[^\n"\d!?]{{0,{_QUESTION_TAIL}}}[?.\u3002]"')
 _JSON_TURN = regex.compile(_TURN_OPENS)
 #: How far a question's line break lies after its word at most (the rest of its line, its
 #: mark and spaces).
@@ -170,8 +188,12 @@ REPLY_AFTER_WORD = _QUESTION_LINE_END + _REPLY_HEAD_CHARS
 _LENGTH_SLOTS = 256
 
 
-#: A deposition's numbered answer opening its line (`` 8   A.``).
-_NUMBERED_ANSWER = regex.compile(r"[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\.")
+_NUMBERED_ANSWER = regex.compile(_ANSWER_NUMBER)
+#: After a question's line, blank lines and the next turn's speaker name or numbered answer.
+_NEXT_TURN = regex.compile(
+    rf"(?:[ \t]*\r?\n){{0,3}}(?:[^\W\d][^\n:]{{0,39}}:[ \t]|{_ANSWER_NUMBER})"
+)
+_GLUED_BEFORE = regex.compile(rf"{_GLUED_LETTER}|\u3001")
 
 
 def _may_open_reply(text: str, low: int, start: int) -> bool:
@@ -193,7 +215,9 @@ def _may_open_reply(text: str, low: int, start: int) -> bool:
 def _reply_question(text: str, start: int) -> int | None:
     """Return where the question of a transcript's reply whose value starts at ``start``
     ends (its ``?``, ``.`` or ``:``, or its line's end), or None (:data:`_REPLY_HEAD`)."""
-    if not start or text[start - 1] not in '\n \t>"':
+    if not start or (
+        text[start - 1] not in '\n \t>"' and _GLUED_BEFORE.match(text, start - 1) is None
+    ):
         return None
     low = max(0, start - _REPLY_HEAD_CHARS)
     if not _may_open_reply(text, low, start):
@@ -202,13 +226,21 @@ def _reply_question(text: str, start: int) -> int | None:
     return None if reply is None else reply.start()
 
 
+def opens_reply(text: str, start: int) -> bool:
+    """True when a value starting at ``start`` opens a transcript's reply to a question
+    (:data:`_REPLY_HEAD`)."""
+    return _reply_question(text, start) is not None
+
+
 def asks_after(text: str, word_end: int) -> bool:
     """True when a word ending at ``word_end`` may be a question's, whose reply's value lies
     up to :data:`REPLY_AFTER_WORD` after it (:data:`_REPLY_HEAD`'s shapes, loosely): its
     line ends soon, with a ``?`` (a cue's ``</v>`` after it) and a time after it (the
-    reply's header or cue timings), or a full stop and a cue's timings, or before a line
-    opening with a speaker's prefix holding its time (``[00:01:01] Caller:``); or its JSON
-    string ends soon, with a ``?`` or a full stop, and a conversation's turn follows."""
+    reply's header or cue timings), or a request's full stop and a time right after, or
+    before a line opening with a speaker's prefix holding its time (``[00:01:01]
+    Caller:``), or with ``?`` or a full stop before a speaker's name or a numbered answer
+    (``SPK_1:``, `` 4   A.``); or its JSON string ends soon, with a ``?`` or a full stop,
+    and a conversation's turn follows."""
     if text.find('"', word_end, word_end + _QUESTION_TAIL + 2) != -1:
         turn_end = _JSON_QUESTION_END.match(text, word_end)
         if turn_end is not None and _JSON_TURN.search(text, turn_end.end(), turn_end.end() + 230):
@@ -219,12 +251,14 @@ def asks_after(text: str, word_end: int) -> bool:
     if _SPEAKER_LINE.match(text, line_end + 1) is not None:
         return True
     ending = text[word_end:line_end].rstrip(" \t\r").removesuffix("</v>")
-    if ending.endswith("."):
-        # A request closing its caption's cue: the next cue's timings follow.
-        return text.find("-->", line_end, line_end + 8 + 66 + _CUE_TIMINGS) != -1
-    if not ending.endswith("?"):
+    if not ending.endswith(("?", ".", "\u3002")):
         return False
-    return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
+    if _NEXT_TURN.match(text, line_end + 1) is not None:
+        return True  # a speaker's name or a deposition's numbered answer opens the reply
+    if ending.endswith("?"):
+        return _A_TIME.search(text, line_end, line_end + _REPLY_HEAD_CHARS) is not None
+    # A request: a cue's timings or a header's time on the lines right after it.
+    return _A_TIME.search(text, line_end, line_end + 8 + 66 + _CUE_TIMINGS) is not None
 
 
 #: The longest remark in brackets between a label and its value (``NHS number (occupational
@@ -828,10 +862,12 @@ class Context:
         reply's value starting at ``start`` or later (:func:`asks_after`; the scans' word
         checks read no further back than the window otherwise)."""
         low = max(0, start - REPLY_AFTER_WORD - self.longest)
-        if text.find("\n", low, start) == -1:
-            return []
-        if _A_TIME.search(text, low, min(len(text), start + _REPLY_HEAD_CHARS)) is None:
-            return []
+        quoted = text.find('"', low, start) != -1  # a JSON export's turns
+        if not quoted and text.find("\n", low, start) == -1:
+            return []  # no question's line break before
+        high = min(len(text), start + _REPLY_HEAD_CHARS)
+        if not quoted and text.find(":", low, high) == -1 and text.find("A.", low, high) == -1:
+            return []  # no reply's time, speaker or numbered answer
         return [
             (word_start, word_end)
             for word_start, word_end in self.spans(text, low, start)

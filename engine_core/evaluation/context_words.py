@@ -329,7 +329,8 @@ class NearbyWords:
             return met  # no remark or leader: nothing further back counts
         far = questions if lines else remarks
         if far < low:
-            for last, indexes in self._automaton.iter(caseless(text[far:low])):
+            # To the longest word past the reach's start: a word may cross it.
+            for last, indexes in self._automaton.iter(caseless(text[far : low + self._longest])):
                 end = far + last + 1
                 if not indexes <= met and (
                     (lines and asks_after(text, end))

@@ -56,3 +56,20 @@ def test_a_window_knows_which_rules_have_a_word_within_their_reach() -> None:
     assert by_id["intl.phone_de"] in near
     assert by_id["intl.phone_en"] not in near  # "mobile" lies beyond the window
     assert nearby.near("nothing here 030 12345678", 13, 25) == set()
+
+
+def test_a_question_s_word_crossing_the_reach_s_start_is_met() -> None:
+    """A question's word that starts before the rule's reach and ends inside it still names
+    the value opening the reply (libphonenumber's example of a Swedish mobile number)."""
+    (swedish,) = [rule for rule in _ENGINE.compiled_pack.rules if rule.rule_id == "intl.phone_sv"]
+    assert swedish.context is not None
+    text = (
+        "Speaker 1  0:45\nVilket nummer når vi dig på?\n\n"
+        "Speaker 2  0:54\nJa, eh, det är 070-123 45 67.\n"
+    )
+    start = text.index("070-123")
+    word = text.index("når vi dig")
+    reach_start = start - swedish.context.window
+    assert word < reach_start < word + len("når vi dig")
+    nearby = NearbyWords([swedish])
+    assert swedish.index in nearby.near(text, start, start + len("070-123 45 67"))

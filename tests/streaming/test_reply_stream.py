@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - CJK text: full-width punctuation.
 """A transcript's question names the value opening its reply, after the reply's header
 (engine_core.evaluation.context, docs/architecture.md "Context"): found by evaluate on a
 short and a long text, and a stream releases what evaluate returns."""
@@ -165,6 +166,30 @@ _REPLIES = [
         "DATE_OF_BIRTH",
         "12/03/1985",
     ),
+    # A request closing its line, then a meeting transcript's header and a hesitant reply.
+    (
+        "Speaker 1  0:43\nFor verification I need your Social Security number, please.\n\n"
+        "Speaker 2  0:51\nYeah, um, it's 536904399.\n",
+        "US_SSN",
+        "536904399",
+    ),
+    # A deposition's request and its numbered answer, in Japanese: the question's full stop
+    # is an ideographic one, the reply's hesitations close with ideographic commas, and the
+    # number is one run of digits (libphonenumber's example of a Japanese mobile number).
+    (
+        " 3   Q.  折り返しのお電話番号をお願いします。\n"
+        " 4   A.  えっと、はい、えーと、09012345678。\n",
+        "PHONE",
+        "09012345678",
+    ),
+    # A speech recogniser's JSON results in Chinese: the reply's hesitations glued to the
+    # number (libphonenumber's example of a Chinese mobile number).
+    (
+        '{"nBest":[{"display":"您的手机号码是多少？"}]},{"speaker":2,"nBest":[{"display":'
+        '"好的，嗯，是131 2345 6789。"}]}',
+        "PHONE",
+        "131 2345 6789",
+    ),
     # A speech recogniser's JSON results (Google's), a turn per object.
     (
         '{"results": [{"alternatives": [{"transcript": "And your date of birth?", '
@@ -228,6 +253,9 @@ def test_a_reply_to_a_question_is_named_by_its_word(
         # A statement, then a speaker with no time: no question asked.
         "Nurse: Date of birth unknown, the family will confirm it later on.\n\n"
         "Doctor:  ok so 14/03/1985\n",
+        # A statement, then a speaker's bare date on the next line: no request answered.
+        "Speaker 1  0:19\nDate of birth unknown, the family will confirm it later on.\n\n"
+        "Speaker 2  0:34\n14/03/1985\n",
         # A JSON turn of prose before the date.
         '[{"role": "assistant", "content": "What is your date of birth?"}, '
         '{"role": "user", "content": "I was told the meeting is on 14/03/1985"}]',
