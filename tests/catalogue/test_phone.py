@@ -51,6 +51,9 @@ SENTENCES = {
     "Sími: {v}": ("IS",),
     "Mi móvil es el {v}.": ("ES",),
     "Per informazioni chiamate il {v}.": ("IT",),
+    "Contacto: {v}": ("ES",),
+    "Tfn: {v}": ("SE",),
+    "Questions ? Contactez-nous au {v}.": ("FR", "BE"),
     "Celular: {v}": ("MX", "BR"),
     "Telemóvel: {v}": ("PT",),
     "Τηλέφωνο: {v}": ("GR",),
@@ -524,3 +527,10 @@ def test_a_call_back_phrase_names_no_other_number(builtin: Engine) -> None:
     order's number near it."""
     text = "Our team will reach you about order 4821 5524 next week; the best number of 4821 5524."
     assert values(builtin, text, "PHONE") == []
+
+
+def test_a_tax_file_number_stays_one_after_its_label(builtin: Engine) -> None:
+    """Swedish ``Tfn`` (telefon) labels a phone; Australia's ``TFN`` still labels its tax
+    file number (python-stdnum's example of au.tfn)."""
+    assert values(builtin, "TFN: 123 456 782", "AU_TFN") == ["123 456 782"]
+    assert values(builtin, "TFN: 123 456 782", "PHONE") == []
