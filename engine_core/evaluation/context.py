@@ -88,14 +88,20 @@ _HESITATION = r"(?:[^\W\d_]{1,12}(?:[ \t][^\W\d_]{1,12})?[,.!][ \t]{1,2})"
 #: four characters (``好的,嗯,是`` (a full-width comma folded), ``えっと, はい、えーと、``).
 _GLUED_LETTER = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\u30fc]"
 _GLUED_REPLY = rf"(?:{_GLUED_LETTER}{{1,6}}[\u3001,][ \t]?){{1,4}}{_GLUED_LETTER}{{0,4}}"
-_REPLY_WORDS = (
-    rf"(?:{_HESITATION}{{0,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_GLUED_REPLY})"
-)
+
+
+def _reply_opening(hesitations: int) -> str:
+    """Return the pattern of a reply's opening words with this many hesitations at least."""
+    return (
+        rf"(?:{_HESITATION}{{{hesitations},5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}"
+        rf"|{_GLUED_REPLY})"
+    )
+
+
+_REPLY_WORDS = _reply_opening(0)
 #: The same with one hesitation at least: on a line of its own, a sentence may open with
 #: a few words (``The meeting of 14/03/1985``), an answer does not.
-_HESITANT_REPLY = (
-    rf"(?:{_HESITATION}{{1,5}}(?:{_REPLY_WORD}[,:.!]?[ \t]{{1,4}}){{0,3}}|{_GLUED_REPLY})"
-)
+_HESITANT_REPLY = _reply_opening(1)
 _REPLY_WORDS_CHARS = 5 * (12 + 1 + 12 + 1 + 2) + 3 * (16 + 9 + 1 + 4)
 #: The keys of a JSON object's turn of a conversation (speech recognisers' ``transcript``,
 #: ``display`` and ``text``, a chat model's ``content``, a chat export's ``message``).
@@ -107,27 +113,31 @@ _TURN_OPENS = rf'"{_TURN_KEYS}"\s{{0,2}}:\s{{0,2}}"\s{{0,2}}'
 _TURN_OPENS_CHARS = 1 + 11 + 1 + 2 + 1 + 2 + 1 + 2
 #: A deposition's numbered answer opening its line (`` 8   A.``).
 _ANSWER_NUMBER = r"[ \t]{0,4}[0-9]{1,2}[ \t]{1,6}A\."
+#: A speaker's name with no time, opening its line (``SPK_1:``, ``YVAN BAUER:``).
+_SPEAKER_NAME = r"[^\W\d][^\n:]{0,39}:"
+#: A reply's header line ending with its time, and the next line's indent.
+_TIMED_HEADER = (
+    r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+    r"[\])]?[ \t]*\r?\n[ \t]*"
+)
 _REPLY_HEAD = regex.compile(
     # its ``?``, blank lines or a rule (``---``), and the reply's header line ending with its
     # time (``Roland Rolland  9:06 PM``, ``Chad — 10/06/2021 15:44``, ``Saydam Türk,
     # [28.02.2019 11:20]``, a meeting transcript's ``Speaker 2  0:34``), the value opening
     # the next line, after a reply's hesitant opening words, or the line after a filler line;
     r"\?[ \t]{0,4}\r?\n(?:[ \t]*(?:[-*_=]{3,}[ \t]*)?\r?\n){0,3}"
-    r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
-    rf"[\])]?[ \t]*\r?\n[ \t]*(?:{_FILLER_LINE}|{_HESITANT_REPLY})?"
+    rf"{_TIMED_HEADER}(?:{_FILLER_LINE}|{_HESITANT_REPLY})?"
     # or a request's full stop (``For verification I need your NPI, please.``) and the same
     # header, then a spoken reply's hesitant opening (a statement's bare value is no reply);
-    r"|[.\u3002][ \t]{0,4}\r?\n(?:[ \t]*\r?\n){0,3}"
-    r"[^\n]{0,80}?(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
-    rf"[\])]?[ \t]*\r?\n[ \t]*{_HESITANT_REPLY}"
+    rf"|[.\u3002][ \t]{{0,4}}\r?\n(?:[ \t]*\r?\n){{0,3}}{_TIMED_HEADER}{_HESITANT_REPLY}"
     # or its ``?``, blank lines, and the next line's speaker name with no time
     # (``SPK_1:``, ``YVAN BAUER:``) or a deposition's numbered answer (`` 8   A.``) and a
     # reply's opening words;
     r"|\?[ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}"
-    rf"(?:[^\W\d][^\n:]{{0,39}}:|{_ANSWER_NUMBER})[ \t]{{1,8}}{_REPLY_WORDS}"
+    rf"(?:{_SPEAKER_NAME}|{_ANSWER_NUMBER})[ \t]{{1,8}}{_REPLY_WORDS}"
     # (after a request's full stop, a hesitant opening);
     r"|[.\u3002][ \t]{0,4}\r?\n(?:[ \t]{0,4}\r?\n){0,3}"
-    rf"(?:[^\W\d][^\n:]{{0,39}}:|{_ANSWER_NUMBER})[ \t]{{1,8}}{_HESITANT_REPLY}"
+    rf"(?:{_SPEAKER_NAME}|{_ANSWER_NUMBER})[ \t]{{1,8}}{_HESITANT_REPLY}"
     # or its end (``?``, ``.``, ``:`` or none) and, on the next line, the reply's speaker
     # prefix holding its time (``[00:01:01] Caller:``, ``[26.08.23, 08:44:50] Gerlinde:``,
     # ``+358 13 1687801 (09:21):``) or its bracketed timings (Whisper's ``[00:20.001 -->
@@ -167,7 +177,8 @@ _CUE_TIMINGS = 12 + 4 + 3 + 4 + 12 + 40 + 2
 #: How far before its value a reply's question lies at most (:data:`_REPLY_HEAD`).
 _REPLY_HEAD_CHARS = max(
     2 + 3 * 16 + 80 + 14 + 2 + 2 + 8 + max(_FILLER_CHARS, _REPLY_WORDS_CHARS),
-    2 + 3 * 6 + 40 + 1 + 8 + _REPLY_WORDS_CHARS,
+    # A speaker's name's: the question's end and line break, blank lines, name, spaces.
+    1 + 4 + 2 + 3 * 6 + 40 + 1 + 8 + _REPLY_WORDS_CHARS,
     3 + 2 + 40 + 5 + 30 + 1 + 8 + max(_REPLY_WORDS_CHARS, _FILLER_CHARS),
     # A WebVTT cue's: its end, blank lines, identifier, timings, voice tag and words.
     1 + 4 + 4 + 2 + 3 * 6 + 66 + _CUE_TIMINGS + (2 + 21 + 1 + 40 + 1 + 2) + _REPLY_WORDS_CHARS,
@@ -190,9 +201,7 @@ _LENGTH_SLOTS = 256
 
 _NUMBERED_ANSWER = regex.compile(_ANSWER_NUMBER)
 #: After a question's line, blank lines and the next turn's speaker name or numbered answer.
-_NEXT_TURN = regex.compile(
-    rf"(?:[ \t]*\r?\n){{0,3}}(?:[^\W\d][^\n:]{{0,39}}:[ \t]|{_ANSWER_NUMBER})"
-)
+_NEXT_TURN = regex.compile(rf"(?:[ \t]*\r?\n){{0,3}}(?:{_SPEAKER_NAME}[ \t]|{_ANSWER_NUMBER})")
 _GLUED_BEFORE = regex.compile(rf"{_GLUED_LETTER}|\u3001")
 
 

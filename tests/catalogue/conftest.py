@@ -48,6 +48,13 @@ def values(engine: Engine, text: str, category: str) -> list[str]:
     return [hit.value for hit in hits(engine, text) if hit.category == category]
 
 
+def streamed_one_by_one(engine: Engine, text: str) -> str:
+    """The text a stream of ``text`` pushed one character at a time releases."""
+    session = engine.stream_session(block_on_fatal=False)
+    released = "".join(chunk.text for part in text for chunk in session.push(part))
+    return released + "".join(chunk.text for chunk in session.flush())
+
+
 @cache
 def catalogue_engine(*rule_ids: str) -> Engine:
     """An engine whose pack imports the given catalogue entries (default or not) by id."""

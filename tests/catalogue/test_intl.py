@@ -24,7 +24,7 @@ from engine_plugins.catalogue.checks.intl import (
     mac_address,
 )
 
-from .conftest import catalogue_engine, hits, values
+from .conftest import catalogue_engine, hits, streamed_one_by_one, values
 
 # --- payment cards ------------------------------------------------------------------
 
@@ -1156,10 +1156,7 @@ def test_a_birth_date_stored_at_its_midnight_is_found(
 ) -> None:
     """A database stores a birth date as its midnight: the date part is the birth date."""
     assert values(builtin, text, "DATE_OF_BIRTH") == found
-    session = builtin.stream_session(block_on_fatal=False)
-    released = "".join(c.text for part in text for c in session.push(part))
-    released += "".join(c.text for c in session.flush())
-    assert released == builtin.evaluate(text).remedy.clean_text
+    assert streamed_one_by_one(builtin, text) == builtin.evaluate(text).remedy.clean_text
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from engine_core.licensing.context import CommunityLicense
 from engine_core.packs.playbook import parse_playbook
 from engine_plugins.phone_numbers import _national_options, _region
 
-from .conftest import hits, values
+from .conftest import hits, streamed_one_by_one, values
 
 NATIONAL = phonenumbers.PhoneNumberFormat.NATIONAL
 
@@ -488,10 +488,7 @@ def test_a_typed_values_type_labels_it(builtin: Engine, text: str, found: list[s
     """A JSON object that types its value (``"system": "phone"``, ``"type": "phone"``)
     labels the value its next key holds, as ``phone:`` does; in a stream too."""
     assert values(builtin, text, "PHONE") == found
-    session = builtin.stream_session(block_on_fatal=False)
-    released = "".join(c.text for part in text for c in session.push(part))
-    released += "".join(c.text for c in session.flush())
-    assert released == builtin.evaluate(text).remedy.clean_text
+    assert streamed_one_by_one(builtin, text) == builtin.evaluate(text).remedy.clean_text
 
 
 @pytest.mark.parametrize(
