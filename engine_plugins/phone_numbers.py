@@ -197,7 +197,25 @@ class PhoneValidator:
             return False
         if value.lstrip("(").startswith("+"):
             return self._international(value)
-        return any(self._national(value, digits, region, plan) for region, plan in self._regions)
+        if any(self._national(value, digits, region, plan) for region, plan in self._regions):
+            return True
+        # A national reading first: some international prefixes are also area codes
+        # (Singapore's 020 and 022 are Dublin's and Lagos's).
+        dialled = self._dialled_abroad(value) if self._international_plan else None
+        return dialled is not None and _allocated(dialled, None)
+
+    def _dialled_abroad(self, value: str) -> str | None:
+        """Return ``value`` as ``+`` and the number it dials when it starts with the
+        international prefix of one of the rule's regions (0040 712 141 625, 011 44 20 ...),
+        else None. Such a number is another country's; it must be allocated, as a plan
+        alone is no proof where no ``+`` was written."""
+        number = "".join(_DIGIT_GROUPS.findall(value))
+        for region, _ in self._regions:
+            prefix = region.international_prefix
+            dialled = prefix.match(number) if prefix is not None else None
+            if dialled is not None and dialled.end() < len(number) and number[dialled.end()] != "0":
+                return "+" + number[dialled.end() :]
+        return None
 
     def _international(self, value: str) -> bool:
         number = _parsed(value, None)
@@ -322,12 +340,13 @@ _GROUP = re.compile(r"[0-9]+")
 #: type and its value's key (see ``TYPED_VALUE_GAP``), read backwards.
 _PADDED_LABEL_GAP = regex.compile(rf"[ \t]*[:=][ \t]*|{TYPED_VALUE_GAP}", regex.REVERSE)
 #: What stands between a label and its value: a bracketed qualifier, a colon or a period
-#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '), or a
-#: form's leader ("Phone ........ 090-4294-6083"), searched back from the value.
+#: and padding ("Phone: ", "Mobile (ES):   ", "Tel. "), a key's quotes ('phone': '), an
+#: XML element's start tag's end (<Telephone>), or a form's leader ("Phone ........
+#: 090-4294-6083"), searched back from the value.
 _LABEL_GAP = regex.compile(
     # The leader first: the other alternative matches its last characters too.
     rf"[ \t]{{0,4}}{LEADER_GAP}|{TYPED_VALUE_GAP}"
-    r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#]?[ \t]*[\"']?",
+    r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#>]?[ \t]*[\"']?",
     regex.REVERSE,
 )
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
@@ -530,8 +549,13 @@ class PhoneMatcher(RegexMatcher):
                         ):
                             continue
                     found = list(_numbers_at(numbers, text, begin, finish))
-                    if not found and self._label_numbers is not None:
-                        found = self._labelled_numbers(text, begin, finish)
+                    if found != [(begin, finish)] and self._label_numbers is not None:
+                        # A label region's number written whole beats a piece of it read
+                        # as one of the rule's own (Phone: 40 81 33 27 is Norway's, not
+                        # 81 33 27 after a list number).
+                        labelled = self._labelled_numbers(text, begin, finish)
+                        if not found or (begin, finish) in labelled:
+                            found = labelled
                     spans.extend(found)
         except TimeoutError:
             raise self.timed_out() from None

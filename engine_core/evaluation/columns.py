@@ -226,6 +226,19 @@ Counts = tuple[int, ...]
 Above = Counts | None | str
 
 
+_ONE_WORD = regex.compile(r"[^\s_-]+")
+
+
+def _whole_cell(cell: str, start: int, end: int) -> bool:
+    """True when ``cell[start:end]`` is one word (no space, underscore or hyphen: not
+    ``my_number``) and the whole cell but its padding and a closing colon."""
+    return (
+        _ONE_WORD.fullmatch(cell, start, end) is not None
+        and not cell[:start].strip()
+        and not cell[end:].strip().rstrip(":").strip()
+    )
+
+
 @dataclass(frozen=True)
 class OpenTable:
     """A table whose next line may be a row: its delimiter, cells and naming columns."""
@@ -566,14 +579,15 @@ class Columns:
             assert context is not None
             # A word that counts only right before its value names no column (``my
             # number``: Japan's My Number as a field name), as no cell below is right after
-            # it; one that counts only in the rule's country names it for the rows that
-            # show that country (docs/architecture.md, "Context").
+            # it, unless it is one word and the whole cell (a list's ``ur.`` or ``mob``
+            # column); one that counts only in the rule's country names it for the rows
+            # that show that country (docs/architecture.md, "Context").
             longest = in_country = 0
             for start, end in context.spans(cell, 0, len(cell)):
                 word = caseless(cell[start:end]) if context.labels or context.in_country else ""
                 if word in context.in_country:
                     in_country = max(in_country, end - start)
-                elif word not in context.labels:
+                elif word not in context.labels or _whole_cell(cell, start, end):
                     longest = max(longest, end - start)
             if longest:
                 labels[index] = header_distance(longest)

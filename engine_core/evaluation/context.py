@@ -467,9 +467,14 @@ def key_forms(word: str) -> set[str]:
     and ``Steuer ID``: a JSON key, a CSV header or a log field labels its value as the
     phrase does (docs/architecture.md, "Context")."""
     parts = _KEY_JOINTS.split(word)
-    if len(parts) < 2 or not all(part.isalnum() for part in parts):
+    if len(parts) < 2 or not all(_KEY_PART.fullmatch(part) for part in parts):
         return {word} | _abbreviation_keys(word)
     return {word, "_".join(parts), "-".join(parts), "".join(parts), " ".join(parts)}
+
+
+#: A plain word of a phrase: letters and digits, with the marks a script writes its vowels
+#: with (Devanagari's जन्म तिथि, whose vowel signs are no letters of their own).
+_KEY_PART = regex.compile(r"[\p{L}\p{N}\p{M}]+")
 
 
 def _abbreviation_keys(word: str) -> set[str]:

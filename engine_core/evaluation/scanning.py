@@ -166,14 +166,14 @@ class _Located:
         text: str,
         start: int,
         stop: int,
-        words: Sequence[WordSpan],
+        words: _WordsByOwners,
         active: frozenset[int],
         tail: int = 0,
     ) -> list[tuple[int, int]] | None:
         """Return the ranges of ``text[start:stop]`` to search, each from and to a place no
         match spans, around the words of the ``active`` rules (and over the last ``tail``
         characters); None when they would cover more than NEAR_WORDS_SHARE of it."""
-        near = _word_reaches(text, start, stop, words, active, self.reach)
+        near = words.reaches(start, stop, active, self.reach)
         if tail:
             near.append((max(start, stop - tail), stop))
         joined = _merged(sorted(near))
@@ -192,21 +192,36 @@ class _Located:
         return _merged(widened)
 
 
-def _word_reaches(
-    text: str,
-    start: int,
-    stop: int,
-    words: Sequence[WordSpan],
-    active: frozenset[int],
-    reach: int,
-) -> list[tuple[int, int]]:
-    """Return, unsorted, the ranges of ``text[start:stop]`` within ``reach`` of a word of
-    an ``active`` rule: a value of a context-required rule touches one of them."""
-    return [
-        (max(start, word_start - reach), min(stop, word_end + reach + _after(text, word_end)))
-        for word_start, word_end, owners in words
-        if not owners.isdisjoint(active)
-    ]
+class _WordsByOwners:
+    """A text's context words grouped by the rules they belong to, each with how far past
+    its end the value it names may lie: built once per scan, read once per group (many
+    words share one set of owners, so a group asks each set once, not each word)."""
+
+    def __init__(self, text: str, words: Sequence[WordSpan]) -> None:
+        by_owners: dict[frozenset[int], list[tuple[int, int]]] = {}
+        for word_start, word_end, owners in words:
+            by_owners.setdefault(owners, []).append((word_start, word_end))
+        self._by_owners = tuple(by_owners.items())
+        self._text = text
+        self._after: dict[int, int] = {}
+
+    def reaches(
+        self, start: int, stop: int, active: frozenset[int], reach: int
+    ) -> list[tuple[int, int]]:
+        """Return, unsorted, the ranges of ``text[start:stop]`` within ``reach`` of a word
+        of an ``active`` rule: a value of a context-required rule touches one of them."""
+        reaches: list[tuple[int, int]] = []
+        for owners, places in self._by_owners:
+            if owners.isdisjoint(active):
+                continue
+            for word_start, word_end in places:
+                after = self._after.get(word_end)
+                if after is None:
+                    after = self._after[word_end] = _after(self._text, word_end)
+                reaches.append(
+                    (max(start, word_start - reach), min(stop, word_end + reach + after))
+                )
+        return reaches
 
 
 def _after(text: str, word_end: int) -> int:
@@ -505,9 +520,10 @@ class Scanner:
         if anchors is not None:
             # An accelerated prefilter with no hit: its group cannot match, and is not visited.
             parts = self._running_parts(skip)
+            indexed = _WordsByOwners(text, words) if contextual and words is not None else None
             near_words = (
-                self._near_words(text, start, stop, skip, parts, words)
-                if contextual and words is not None
+                self._near_words(text, start, stop, skip, parts, indexed)
+                if indexed is not None
                 else []
             )
             searched = self._parts_left(parts, near_words)
@@ -517,8 +533,8 @@ class Scanner:
                     deadline.check(ends_by)
                     nearby = self._nearby.get(anchor) if contextual else None
                     worded = (
-                        self._worded(group, text, start, stop, skip, words)
-                        if contextual and words is not None
+                        self._worded(group, start, stop, skip, indexed)
+                        if indexed is not None
                         else None
                     )
                     self._scan_group(
@@ -565,7 +581,9 @@ class Scanner:
         prefilter_hits: dict[int, list[Span]] = {}
         running = None if skipped_reach is None else self._running_parts(skip)
         near_words = (
-            self._near_words(text, start, stop, skip, running, words, stream=True)
+            self._near_words(
+                text, start, stop, skip, running, _WordsByOwners(text, words), stream=True
+            )
             if words is not None and stop - start >= STREAM_NEAR_WORDS_FROM
             else []
         )
@@ -641,7 +659,7 @@ class Scanner:
         stop: int,
         skip: frozenset[int],
         parts: Collection[int] | None,
-        words: Sequence[WordSpan],
+        words: _WordsByOwners,
         *,
         stream: bool = False,
     ) -> list[tuple[_Located, list[tuple[int, int]]]]:
@@ -664,11 +682,10 @@ class Scanner:
     def _worded(
         self,
         group: _ScanGroup,
-        text: str,
         start: int,
         stop: int,
         skip: frozenset[int],
-        words: Sequence[WordSpan],
+        words: _WordsByOwners,
     ) -> list[tuple[int, int]] | None:
         """Return the sorted ranges of ``text[start:stop]`` a value of ``group`` can touch,
         when it is a context-only group the one pass serves but cannot search near its
@@ -676,7 +693,7 @@ class Scanner:
         reach = self._word_reach.get(group.anchor)
         if reach is None:
             return None
-        return _merged(sorted(_word_reaches(text, start, stop, words, group.indexes - skip, reach)))
+        return _merged(sorted(words.reaches(start, stop, group.indexes - skip, reach)))
 
     def _parts_left(
         self,

@@ -6,7 +6,7 @@ length), values that are another identifier, and context-required values
 without their context word are not reported.
 """
 
-# ruff: noqa: RUF001 - Japanese text: full-width colons and brackets.
+# ruff: noqa: RUF001, RUF003 - Japanese text: full-width colons and brackets; Cyrillic.
 from __future__ import annotations
 
 import pytest
@@ -653,7 +653,8 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Data ur. 07.01.1958", "07.01.1958"),
         ("F. nacimiento 06/01/1981", "06/01/1981"),
         ("fæddur 23.01.1955", "23.01.1955"),
-        ("Роден на 16.11.1996 г.", "16.11.1996"),
+        ("Роден на 16.11.1996 г.", "16.11.1996 г."),  # the year's word, г. (година)
+        ("Data urodzenia: 03.02.1971 r.", "03.02.1971 r."),  # and Polish r. (roku)
         ('{"dataNasc": "1970-03-17"}', "1970-03-17"),
         ("<dateNaissance>1978-08-06</dateNaissance>", "1978-08-06"),
         # Month names of the other context languages, as their dates decline them.
@@ -723,6 +724,28 @@ def test_imei_and_card_context_decides(builtin: Engine) -> None:
         ("Jag föddes 1984-05-02 i Malmö.", "1984-05-02"),
         ("Synnyin 14.3.1985 Tampereella.", "14.3.1985"),
         ("14.03.1985 tarihinde doğdum.", "14.03.1985"),
+        # Nordic day and month with a slash: Swedish 15/4 1958, Danish 14/11-1949.
+        ("Född: 3/9 1961", "3/9 1961"),
+        ("født d. 21/06-1977", "21/06-1977"),
+        # A chat's or a list's short "born" right before the date.
+        ("Anna Nowak, ur. 02.05.1990 r.", "02.05.1990 r."),
+        ("Петър Иванов, р. 07.04.1969", "07.04.1969"),
+        ("Ion Popescu\nn.: 11.08.1983", "11.08.1983"),
+        ("Maja, roj. 14. 6. 1992", "14. 6. 1992"),
+        ("Mikko, synt. 02.11.1958", "02.11.1958"),
+        ("Kadri, sünd. 30.01.2001", "30.01.2001"),
+        ("Ola Nordmann\nf.: 17.05.1984", "17.05.1984"),
+        ("Ayşe, doğumlu: 09.09.1979", "09.09.1979"),
+        ("Mehmet, d.t. 12/12/1966", "12/12/1966"),
+        ("γεννημένη: 23-02-1988", "23-02-1988"),
+        ("Siti, lahir 05-07-1991", "05-07-1991"),
+        ("Aminah, TL 19/03/1975", "19/03/1975"),
+        ("ipinanganak: March 3, 1970", "March 3, 1970"),
+        ("Rahul, paida hua 08.08.1996", "08.08.1996"),
+        ("Bilal, tareekh pedaish 01-01-1990", "01-01-1990"),
+        ("Joana, nascida a 18/10/1987", "18/10/1987"),
+        ("生日: 1992年4月5日", "1992年4月5日"),
+        ("출생: 1983-11-02", "1983-11-02"),
     ],
 )
 def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
@@ -776,6 +799,14 @@ def test_dates_of_birth(builtin: Engine, text: str, date: str) -> None:
         "Elke Mertens, geboren, opgenomen van 16-10-2024 tot 24-10-2024.",
         "geb. am ..., die/der sich vom 02.04.2024 bis 13.04.2024 in Behandlung befand",
         "DOB on file; admitted 2024-01-08 to 2024-01-22",
+        # Chinese and Japanese dates of occurrence hold 生日; Korean's place of birth 출생.
+        "発生日：2021年6月3日",
+        "发生日期 2021年6月3日",
+        "출생지: 서울 2020-01-18",
+        "生日快乐 2020年1月3日",  # birthday wishes, and the label not right before the date
+        # A time-to-live is no TTL (tempat, tanggal lahir) but right before the date.
+        "TTL=3600 cached 2021-06-03",
+        "Fra 15/4 2024 til 20/4 2024",  # a range, and Nordic dates without a birth word
     ],
 )
 def test_not_dates_of_birth(builtin: Engine, text: str) -> None:

@@ -83,6 +83,29 @@ SENTENCES = {
     "Service clientèle : {v}": ("FR", "CH"),
     "Patienten nås på {v} vid provsvar.": ("SE",),
     "Fleur is bereikbaar via {v}.": ("NL",),
+    # A chat's "call me on", "text me at" (context_label: right before the number).
+    "ok txt me at {v} 😊": ("AU", "GB"),
+    "ruf mich an unter {v}": ("DE", "AT"),
+    "du erreichst mich unter {v}": ("CH",),
+    "appelle-moi au {v} bisous": ("BE", "FR"),
+    "llámame al {v}": ("CO", "CL"),
+    "chiamami al {v}": ("IT",),
+    "fechado, meu zap: {v}": ("BR",),
+    "liga-me para {v}": ("PT",),
+    "app me op {v}": ("NL",),
+    "sms:a mig på {v}": ("SE",),
+    "skriv til mig på {v}": ("DK",),
+    "send sms til {v}": ("NO",),
+    "zadzwoń na {v}": ("PL",),
+    "volej na {v}": ("CZ",),
+    "κιν.: {v}": ("GR",),
+    "pokliči na {v}": ("SI",),
+    "звънни на {v}": ("BG",),
+    "skambink man {v}": ("LT",),
+    "ara beni {v}": ("TR",),
+    "ติดต่อ {v}": ("TH",),
+    "WA: {v}": ("ID",),
+    "tawagan mo ko sa {v}": ("PH",),
 }
 EXAMPLES = [(sentence, region) for sentence, regions in SENTENCES.items() for region in regions]
 
@@ -524,6 +547,50 @@ def test_a_call_back_phrase_names_no_other_number(builtin: Engine) -> None:
     order's number near it."""
     text = "Our team will reach you about order 4821 5524 next week; the best number of 4821 5524."
     assert values(builtin, text, "PHONE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Tel 0040 712 141 625", "0040 712 141 625"),
+        ("Telefon: 0049 30 123456", "0049 30 123456"),
+        ("llámame al 0034 612 34 56 78", "0034 612 34 56 78"),
+        ("Mobile: 011 44 7400 123456", "011 44 7400 123456"),
+    ],
+)
+def test_a_number_dialled_with_an_international_prefix_is_a_phone(
+    builtin: Engine, text: str, number: str
+) -> None:
+    """00 (or 011 from North America) and a country code, by a phone word, is that
+    country's number, as with ``+``."""
+    assert values(builtin, text, "PHONE") == [number]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tel 0040 000 000 000",  # no allocated Romanian number
+        "Order 0040 712 141 625",  # no phone word
+    ],
+)
+def test_a_number_after_an_international_prefix_must_be_allocated(
+    builtin: Engine, text: str
+) -> None:
+    """Without ``+`` the number must be one libphonenumber knows as allocated, and still
+    needs its phone word."""
+    assert values(builtin, text, "PHONE") == []
+
+
+def test_an_area_code_that_is_also_an_international_prefix_stays_national(
+    builtin: Engine,
+) -> None:
+    """Singapore dials abroad with 020 and 022, Dublin's and Lagos's area codes: a number
+    valid in its national reading keeps it."""
+    number = _national("IE")
+    assert number.startswith("(0")
+    text = f"phone {number}"
+    assert values(builtin, text, "PHONE") == [number]
+    assert values(builtin, "Phone: (022) 12471", "PHONE") == ["(022) 12471"]
 
 
 def test_a_tax_file_number_stays_one_after_its_label(builtin: Engine) -> None:

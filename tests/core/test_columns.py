@@ -382,6 +382,19 @@ def test_a_word_that_labels_only_right_before_its_value_names_no_column(engine: 
     assert _found(engine, "Hi, my number is 046717164260")["PHONE"] == ["046717164260"]
 
 
+@pytest.mark.parametrize(
+    "header",
+    ["Imię\tur.\tPESEL\tTel", "Nume\tn.\tCNP\tTel", "Имя\tр.\tЕГН\tТел."],  # noqa: RUF001
+)
+def test_a_short_label_that_is_the_whole_header_cell_names_its_column(
+    engine: Engine, header: str
+) -> None:
+    """A list's ``ur.`` or ``n.`` (born; Bulgarian's too) is a label only right before a date in
+    prose; as the whole header cell it names the column of birth dates below it."""
+    text = f"{header}\nAnna Nowak\t02.05.1990\t—\t—\nJan Kowal\t17.11.1961\t—\t—\n"
+    assert sorted(_found(engine, text)["DATE_OF_BIRTH"]) == ["02.05.1990", "17.11.1961"]
+
+
 ROSTER = (
     "employee_no,country,full_name,id_type,id_number\n"
     'E15843,US,"Ann Roe",driver license,D1234567\n'

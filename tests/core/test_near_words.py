@@ -14,7 +14,7 @@ from engine_core.evaluation.columns import with_values
 from engine_core.evaluation.context import caseless
 from engine_core.evaluation.pack import CompiledPack
 from engine_core.evaluation.resolution import resolve
-from engine_core.evaluation.scanning import NEAR_WORDS_FROM
+from engine_core.evaluation.scanning import NEAR_WORDS_FROM, _WordsByOwners
 from engine_core.licensing.context import CommunityLicense
 from engine_core.normalization import normalized_view
 from engine_core.packs.playbook import parse_playbook
@@ -55,7 +55,8 @@ def _searched_near_words(text: str, pack: CompiledPack = _PACK) -> set[str]:
     assert words is not None
     assert len(text) >= NEAR_WORDS_FROM
     scanner = pack._scanner
-    chosen = scanner._near_words(text, 0, len(text), skip, scanner._running_parts(skip), words)
+    indexed = _WordsByOwners(text, words)
+    chosen = scanner._near_words(text, 0, len(text), skip, scanner._running_parts(skip), indexed)
     return {rule.rule_id for located, _ in chosen for rule in located.group.rules}
 
 

@@ -327,6 +327,9 @@ _SPACED_AND_CJK_DATES = tuple(
         # spaces folded): 17 03 1989, 2001 09 19.
         r"(?P<day>[0-9]{1,2})[ ](?P<month>[0-9]{1,2})[ ](?P<year>[0-9]{4})",
         r"(?P<year>[0-9]{4})[ ](?P<month>[0-9]{1,2})[ ](?P<day>[0-9]{1,2})",
+        # Day and month with a slash, then the year after a space (Swedish, Norwegian:
+        # 15/4 1958) or a dash (Danish: 14/11-1949).
+        r"(?P<day>[0-9]{1,2})/(?P<month>[0-9]{1,2})[ -](?P<year>[0-9]{4})",
         # ISO 8601's basic format, as a vCard's BDAY or a record's field writes it; and
         # with a two-digit year, as EDIFACT's DTM+329 does by default.
         r"(?P<year>[0-9]{4})(?P<month>[0-9]{2})(?P<day>[0-9]{2})",
@@ -335,6 +338,10 @@ _SPACED_AND_CJK_DATES = tuple(
         r"(?P<year>[0-9]{4})[ ]?년[ ]?(?P<month>[0-9]{1,2})[ ]?월[ ]?(?P<day>[0-9]{1,2})[ ]?일",
     )
 )
+#: The year's abbreviated word after a date (Polish 14.03.1985 r., and its Cyrillic
+#: counterpart in Bulgarian and Russian), or the full stop closing a Hungarian one
+#: (1944.10.27.).
+_YEAR_WORD = regex.compile(r"(?:[ ](?:r|\u0433)|(?<=^[0-9]{4}\.[0-9]{1,2}\.[0-9]{1,2}))\.$")
 #: The Thai solar calendar counts years from 543 BC (B.E. 2528 is 1985): a four-digit
 #: year from 2443 (1900) on, past this year, is read as one.
 _BUDDHIST_ERA = 543
@@ -394,7 +401,8 @@ def date_of_birth(value: str) -> bool:
     Numeric: year-month-day, day-month-year or month-day-year with one of
     ``/ - .`` throughout (two- or four-digit year, or a Thai Buddhist-era year:
     ``14/03/2528``), or with spaces after the dots (``14. 3. 1985``, ``1985. 03. 14.``) or
-    between the parts (``14 03 1985``, ``1985 03 14``);
+    between the parts (``14 03 1985``, ``1985 03 14``), or Nordic (``15/4 1958``,
+    ``14/11-1949``), the year's abbreviated word after it (Polish ``r.``, Bulgarian's);
     written: ``14 March 1985``, ``March 14, 1985``, ``14th of March 1985``,
     ``14-Mar-1985``, ``14. März 1985``, ``14 de marzo de 1985`` and the like, with the
     month names CLDR gives every context language, declined as dates write them
@@ -405,7 +413,7 @@ def date_of_birth(value: str) -> bool:
     compact, as records write it: ``19850314``, ``850314`` and ``14MAR85``.
     The date must exist and lie between 1900 and today.
     """
-    value = value.strip()
+    value = _YEAR_WORD.sub("", value.strip())
     if _NUMERIC_DATE.fullmatch(value) is not None:
         earliest = datetime.date(_EARLIEST_YEAR, 1, 1)
         return any(earliest <= date <= datetime.date.today() for date in numeric_dates(value))
