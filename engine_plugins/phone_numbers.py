@@ -586,8 +586,11 @@ class PhoneMatcher(RegexMatcher):
                 return True
         # A label in an aligned column: its colon, then padding up to the value
         # ("CQ-Patient Phone Number:                   3037611680"), or a typed value's
-        # type ({"type": "phone", "text": "064542663"}).
-        return _word_before(context, text, begin, _PADDED_LABEL_GAP)
+        # type ({"type": "phone", "text": "064542663"}); or a label right before it,
+        # however long ("skriv til mig på 34297457").
+        return _word_before(context, text, begin, _PADDED_LABEL_GAP) or _word_before(
+            context, text, begin, _LABEL_GAP
+        )
 
     def _matches(self, text: str, low: int, stop: int, high: int) -> Iterator[Span]:
         """Yield the non-empty pattern matches in ``text[low:stop]`` that start before ``high``

@@ -185,11 +185,12 @@ def pem(kind: str, size: int, width: int = 64, headers: Sequence[str] = ()) -> M
     return make
 
 
-def connection(scheme: str, user: str, host: str) -> Maker:
-    """A URI of ``scheme`` with ``user`` (may be empty), a random password and ``host``."""
+def connection(scheme: str, user: str, host: str, symbols: str = "!*~") -> Maker:
+    """A URI of ``scheme`` with ``user`` (may be empty), a random password of letters,
+    digits and ``symbols``, and ``host``."""
 
     def make(rng: Random) -> str:
-        return f"{scheme}://{user}:{chars(rng, B62 + '!*~', 20)}@{host}"
+        return f"{scheme}://{user}:{chars(rng, B62 + symbols, 20)}@{host}"
 
     return make
 
@@ -686,6 +687,8 @@ SPECS: dict[str, Spec] = {
             connection("postgresql", "ocr_worker", "db-paq.internal:5432/billing"),
             connection("redis", "default", "cache-88c6.example.net:6379/0"),
             connection("mongodb+srv", "dms", "cluster0.bsgx5.mongodb.net/docs"),
+            # A # written raw in the password (as a .env's DATABASE_URL holds it).
+            connection("mysql", "admin", "db1:3306/wordpress", symbols="!*~#"),
             connection_parameters("jdbc:postgresql://10.20.0.7:5432/ledger", "?user=hr_app&", ""),
             connection_parameters(
                 "jdbc:sqlserver://sql01.corp.local:1433", ";database=hr;user=sa;", ";encrypt=true"

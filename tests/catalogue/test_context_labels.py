@@ -216,6 +216,7 @@ IDENTIFIER_LABELS = [
     ("IE_PPS", "Personal Public Service No. 6433435F", "6433435F"),
     ("IT_IDENTITY_CARD", "Doc. identità CA00000AA", "CA00000AA"),
     ("LT_ASMENS_KODAS", "Asm. kodas 33309240064", "33309240064"),
+    ("LT_ASMENS_KODAS", "Jonas Jonaitis, AK 33309240064", "33309240064"),  # a chat's
     ("NL_BSN", "Burgerservicenr. 111222333", "111222333"),
     ("NO_FODSELSNUMMER", "Personnr. 15108695088", "15108695088"),
     ("PT_CC", "Documento de identificação: 000000000ZZ4", "000000000ZZ4"),

@@ -593,6 +593,15 @@ def test_an_area_code_that_is_also_an_international_prefix_stays_national(
     assert values(builtin, "Phone: (022) 12471", "PHONE") == ["(022) 12471"]
 
 
+def test_a_long_label_right_before_a_run_of_digits_names_it(builtin: Engine) -> None:
+    """A run of digits needs its label beside it: a label longer than the label window
+    counts when nothing but a label's gap stands between them."""
+    number = _national("DK").replace(" ", "")
+    assert values(builtin, f"skriv til mig på {number}", "PHONE") == [number]
+    assert values(builtin, f"Phone: {number}", "PHONE") == [number]
+    assert values(builtin, f"skriv til mig på mail, ordre {number}", "PHONE") == []
+
+
 def test_a_tax_file_number_stays_one_after_its_label(builtin: Engine) -> None:
     """Swedish ``Tfn`` (telefon) labels a phone; Australia's ``TFN`` still labels its tax
     file number (python-stdnum's example of au.tfn)."""

@@ -19,6 +19,9 @@ PUBLISHED = ["34201-0891231-8", "42201-0397640-8"]
         "شناختی کارڈ نمبر {value}",
         "قومی شناختی کارڈ: {value}",
         "NADRA record {value}",
+        # As chats write it: an ID card's number, Urdu's shanakhti card (identity card).
+        "ID card no {value}",
+        "shanakhti card: {value}",
     ],
 )
 @pytest.mark.parametrize("value", PUBLISHED)

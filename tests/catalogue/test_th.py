@@ -24,6 +24,7 @@ PUBLISHED = ["3100600445635", "1-2345-45678-78-1", "1 2345 45678 78 1"]
         "บัตรประชาชน: {value}",
         "บัตรประชาชนเลขที่ {value}",  # "ID card number": the word glued to เลขที่ (number)
         "Thai national ID {value}",
+        "เลขบัตร ปชช.: {value}",  # ปชช.: ประชาชน abbreviated, as chats write it
     ],
 )
 @pytest.mark.parametrize("value", PUBLISHED)

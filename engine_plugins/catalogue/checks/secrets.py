@@ -273,7 +273,8 @@ _PASSWORD_PARAMETER = re.compile(r"[?&;](?:password|pwd)=([^&;]*)", re.IGNORECAS
 def connection_string_has_password(value: str) -> bool:
     """Return True when the URI (a JDBC URL too) parses and carries a password, in its
     user information or as a parameter, that is no placeholder."""
-    uri = value.removeprefix("jdbc:")
+    # A # written raw in the password (the pattern takes it only there) is no fragment.
+    uri = value.removeprefix("jdbc:").replace("#", "%23")
     try:
         password = urlsplit(uri).password
     except ValueError:
