@@ -349,6 +349,23 @@ _LABEL_GAP = regex.compile(
     r"|(?:[ \t]*\([^()\n]{1,16}\))?[\"']?[ \t]*[:=.#>]?[ \t]*[\"']?",
     regex.REVERSE,
 )
+#: A label naming another kind of number right before a candidate (a serial, an order, an
+#: invoice, a booking, a ticket, a model...): the number is that, whatever phone word is
+#: near (``fax queue 6; serial 21609-34607``), in the languages of the phone rules.
+_OTHER_KIND_LABEL = regex.compile(
+    r"(?<![^\W\d_])(?i:serial|s/n|sn|serie|série|serienummer|seriennummer|seriennr|"
+    r"n[º°o]?[ ]de[ ]s[ée]rie|numero[ ]di[ ]serie|serijski[ ]broj|numer[ ]seryjny|"
+    r"order|order[ ]no|order[ ]number|bestellnummer|bestellnr|pedido|commande|ordine|"
+    r"bestelling|zamówienie|objednávka|invoice|invoice[ ]no|rechnungsnummer|rechnungsnr|"
+    r"factura|facture|fattura|factuur|faktura|booking|booking[ ]ref|reservation|reserva|"
+    r"réservation|prenotazione|buchungsnummer|localizador|ticket|ticket[ ]no|case|case[ ]no|"
+    r"model|modell|modelo|modèle|modello|part[ ]no|part[ ]number|sku|article|artikel|"
+    r"artikelnummer|tracking|tracking[ ]no|sendungsnummer|rma|ref|ref\.|reference|referenz|"
+    r"referencia|référence|riferimento|table|pin)"
+    r"(?:[ \t]*(?:#|no\.?|nr\.?|n[º°]))?[ \t]*[:=#.]?[ \t]*\Z"
+)
+#: How far back from a candidate :data:`_OTHER_KIND_LABEL` reads.
+_OTHER_KIND_REACH = 40
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
 #: Fewest digits of each of two numbers joined together (national numbers of Iceland).
@@ -466,6 +483,15 @@ def _word_before(context: Context, text: str, begin: int, gap: regex.Pattern[str
     return any(end == word_end for _, end in words)
 
 
+def _other_kind(text: str, begin: int) -> bool:
+    """True when a label naming another kind of number stands right before ``begin``
+    (:data:`_OTHER_KIND_LABEL`); a number written with ``+`` is a phone whatever it follows."""
+    if text.startswith("+", begin):
+        return False
+    before = text[max(0, begin - _OTHER_KIND_REACH) : begin]
+    return _OTHER_KIND_LABEL.search(before) is not None
+
+
 def _remembered_numbers(valid: Callable[[str], bool]) -> Callable[[str], tuple[Span, ...]]:
     """Return :meth:`PhoneMatcher._numbers` of a whole candidate for ``valid``, remembered."""
 
@@ -534,6 +560,8 @@ class PhoneMatcher(RegexMatcher):
         try:
             for low, high in ranges:
                 for begin, finish in self._matches(text, low, stop, high):
+                    if _other_kind(text, begin):
+                        continue
                     if context is not None and words is not None:
                         if not words.maybe_near(begin, finish):
                             continue  # no word anywhere near: the exact search finds none
@@ -625,6 +653,8 @@ class PhoneMatcher(RegexMatcher):
         try:
             for begin, finish in self._matches(text, start, stop, last):
                 spans.append((begin, finish))
+                if _other_kind(text, begin):
+                    continue  # as find does
                 values.extend(
                     span for span in _numbers_at(numbers, text, begin, finish) if span[0] < last
                 )

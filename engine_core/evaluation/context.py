@@ -282,14 +282,15 @@ _LEADER = "[.\u2026\u00b7_]"
 #: source (a reverse pattern's too: it reads the same both ways).
 LEADER_GAP = rf"{_LEADER}{{3,{_LEADER_CHARS}}}[ \t]{{0,4}}[:\uff1a]?[ \t]{{0,4}}"
 #: A remark or a leader right after its label's word: up to four spaces (or Markdown's bold
-#: ``**``), then the bracket, or three of the leader's characters.
-_REMARK_AFTER = regex.compile(rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)|{_LEADER}{{3}})")
+#: ``**``, or an abbreviation's full stop: ``Passport No. ......``), then the bracket, or
+#: three of the leader's characters.
+_REMARK_AFTER = regex.compile(rf"[ \t*.]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)|{_LEADER}{{3}})")
 #: The most characters of a label's gap after a remark (``): ``, ``)**: ``).
 _REMARK_GAP_CHARS = 12
 #: A remark and a label's gap, or a leader and spaces around a colon, searched back from the
 #: value (a reverse pattern).
 _REMARK_GAP = regex.compile(
-    rf"[ \t*]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)"
+    rf"[ \t*.]{{0,4}}(?:\([^()\n]{{1,{REMARK_CHARS}}}\)"
     rf"[\s.:\uff1a=#*|\-\"']{{0,{_REMARK_GAP_CHARS}}}|{LEADER_GAP})",
     regex.REVERSE,
 )
@@ -590,8 +591,9 @@ def _any_of(expressions: Iterable[str] | None) -> regex.Pattern[str] | None:
 
 
 #: A field that states a country: a key (``nationality=``, ``Country: ``,
-#: ``issuing_country=``, ``country_code=``), in any case, right before the code or name.
-_COUNTRY_KEY = r"(?i:country|nationality|citizenship)(?:[ _]?code)?[=:] ?"
+#: ``issuing_country=``, ``country_code=``, a two-column table's ``| Nationality | GB |``),
+#: in any case, right before the code or name.
+_COUNTRY_KEY = r"(?i:country|nationality|citizenship)(?:[ _]?code)?(?:[=:] ?|[ \t]*[|\t][ \t]*)"
 
 
 def country_name_patterns(names: Iterable[str]) -> list[str]:

@@ -15,7 +15,7 @@ its record segments). Three formats:
   type code (component 5, HL7 table 0203) names it: ``SS`` a social security number,
   ``PPN`` a passport, ``DL`` a driving licence, ``MC`` a Medicare number, ``NH`` with
   the authority ``NHS`` an NHS number, ``NN`` and an ISO 3166 country code a national
-  person identifier.
+  person identifier, ``NI`` the national number of the country the segment shows.
 * **UN/EDIFACT** (PAXLST, the passenger lists airlines send to border authorities): a
   ``DOC`` segment, at a line's start or after the segment terminator ``'``, gives a
   travel document's type (element 1: ``P`` a passport, ``I`` or ``A`` an identity card)
@@ -64,6 +64,9 @@ HL7_IDENTIFIER_TYPES = {
     "PPN": "Passport Number",
     "DL": "Driver's License Number",
     "MC": "Medicare number",
+    # A national unique individual identifier: the country's own, as the segment shows its
+    # country (its address's country, a phone's country code).
+    "NI": "national id",
 }
 #: A national person identifier (``NN`` and an ISO 3166 alpha-3 code): the word its country
 #: calls it by.

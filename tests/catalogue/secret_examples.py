@@ -687,6 +687,8 @@ SPECS: dict[str, Spec] = {
             connection("postgresql", "ocr_worker", "db-paq.internal:5432/billing"),
             connection("redis", "default", "cache-88c6.example.net:6379/0"),
             connection("mongodb+srv", "dms", "cluster0.bsgx5.mongodb.net/docs"),
+            # An AMQP URI's root virtual host, its path "/".
+            connection("amqps", "ops", "mq.example.org:5671/"),
             # A # written raw in the password (as a .env's DATABASE_URL holds it).
             connection("mysql", "admin", "db1:3306/wordpress", symbols="!*~#"),
             connection_parameters("jdbc:postgresql://10.20.0.7:5432/ledger", "?user=hr_app&", ""),

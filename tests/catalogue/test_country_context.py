@@ -74,6 +74,14 @@ def _passports(engine: Engine, text: str) -> list[tuple[str, str]]:
         ("Travel document number: M65118893, +27 82 123 4567", [("ZA_PASSPORT", "M65118893")]),
         # Words naming the country still need no other value.
         ("South African passport M65118893", [("ZA_PASSPORT", "M65118893")]),
+        # A nationality key stating the country, a two-column table's too.
+        ("Nationality: GB\nPassport number: 400886714", [("UK_PASSPORT", "400886714")]),
+        (
+            "| Nationality      | ZA |\n| Passport number  | M65118893 |\n",
+            [("ZA_PASSPORT", "M65118893")],
+        ),
+        ("Nationality\tGB\nPassport number\t400886714\n", [("UK_PASSPORT", "400886714")]),
+        ("Nationality: US\nPassport number: 400886714", [("US_PASSPORT", "400886714")]),
     ],
 )
 def test_a_bare_passport_word_is_the_country_the_text_shows(

@@ -593,6 +593,21 @@ def test_an_area_code_that_is_also_an_international_prefix_stays_national(
     assert values(builtin, "Phone: (022) 12471", "PHONE") == ["(022) 12471"]
 
 
+@pytest.mark.parametrize(
+    "label",
+    ["serial", "S/N:", "Order no.", "Rechnungsnummer:", "n° de série", "Pedido", "Ref.", "Modell"],
+)
+def test_a_number_labelled_as_another_kind_is_no_phone(builtin: Engine, label: str) -> None:
+    """A serial, order, invoice or model number stays one beside a phone word; the same
+    number after the phone's own label is a phone, and after ``+`` whatever precedes it."""
+    number = _national("DE")
+    text = f"Fax queue 6; {label} {number}; Telefon: see below"
+    assert values(builtin, text, "PHONE") == []
+    assert streamed_one_by_one(builtin, text) == builtin.evaluate(text).remedy.clean_text
+    assert values(builtin, f"Telefon: {number}", "PHONE") == [number]
+    assert values(builtin, f"{label} +49 30 123456", "PHONE") == ["+49 30 123456"]
+
+
 def test_a_long_label_right_before_a_run_of_digits_names_it(builtin: Engine) -> None:
     """A run of digits needs its label beside it: a label longer than the label window
     counts when nothing but a label's gap stands between them."""

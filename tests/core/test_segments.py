@@ -99,6 +99,21 @@ def test_an_identifier_list_names_national_identifiers_by_type_and_country(
     assert found["AU_MEDICARE"] == {"2123456701"}  # MC: Medicare number
 
 
+def test_a_national_identifier_typed_ni_is_the_one_of_the_country_the_segment_shows(
+    engine: Engine,
+) -> None:
+    """``NI`` (HL7 table 0203: national unique individual identifier) names the national
+    number of the country the segment shows (here a +60 phone): python-stdnum's
+    my.nric example."""
+    text = (
+        "PID|1||3021854^^^HOSP^MR~770305-02-1234^^^NATID^NI||TAN^ALI||19770305|M|||"
+        "1 Jalan Ampang^^Kuala Lumpur^^50450^MY||+60123456789|\r"
+    )
+    assert _found(engine, text)["MY_NRIC"] == {"770305-02-1234"}
+    without_country = "PID|1||3021854^^^HOSP^MR~770305-02-1234^^^NATID^NI||TAN^ALI|\r"
+    assert "MY_NRIC" not in _found(engine, without_country)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -53,6 +53,12 @@ _REMARKED = [
         "PHONE",
         "090-4294-6083",
     ),
+    # An abbreviation's full stop before the leader (Wikipedia (de), "Versicherungsnummer").
+    (
+        "Sozialversicherungsnr. ........................................ 15070649C103\n",
+        "DE_SOCIAL_SECURITY",
+        "15070649C103",
+    ),
 ]
 
 
