@@ -351,20 +351,29 @@ _LABEL_GAP = regex.compile(
 )
 #: A label naming another kind of number right before a candidate (a serial, an order, an
 #: invoice, a booking, a ticket, a model...): the number is that, whatever phone word is
-#: near (``fax queue 6; serial 21609-34607``), in the languages of the phone rules.
-_OTHER_KIND_LABEL = regex.compile(
-    r"(?<![^\W\d_])(?i:serial|s/n|sn|serie|série|serienummer|seriennummer|seriennr|"
-    r"n[º°o]?[ ]de[ ]s[ée]rie|numero[ ]di[ ]serie|serijski[ ]broj|numer[ ]seryjny|"
-    r"order|order[ ]no|order[ ]number|bestellnummer|bestellnr|pedido|commande|ordine|"
-    r"bestelling|zamówienie|objednávka|invoice|invoice[ ]no|rechnungsnummer|rechnungsnr|"
-    r"factura|facture|fattura|factuur|faktura|booking|booking[ ]ref|reservation|reserva|"
-    r"réservation|prenotazione|buchungsnummer|localizador|ticket|ticket[ ]no|case|case[ ]no|"
-    r"model|modell|modelo|modèle|modello|part[ ]no|part[ ]number|sku|article|artikel|"
-    r"artikelnummer|tracking|tracking[ ]no|sendungsnummer|rma|ref|ref\.|reference|referenz|"
-    r"referencia|référence|riferimento|table|pin)"
-    r"(?:[ \t]*(?:#|no\.?|nr\.?|n[º°]))?[ \t]*[:=#.]?[ \t]*\Z"
+#: near (``fax queue 6; serial 21609-34607``), in the languages of the phone rules; its
+#: last one to three words, lower case, a number word after them left out.
+_OTHER_KIND_LABELS = frozenset(
+    {
+        *("serial", "s/n", "sn", "serie", "série", "serienummer", "seriennummer", "seriennr"),
+        *("n de serie", "nº de serie", "n° de série", "no de série", "numero di serie"),
+        *("serijski broj", "numer seryjny", "order", "bestellnummer", "bestellnr", "pedido"),
+        *("commande", "ordine", "bestelling", "zamówienie", "objednávka", "invoice"),
+        *("rechnungsnummer", "rechnungsnr", "factura", "facture", "fattura", "factuur"),
+        *("faktura", "booking", "booking ref", "reservation", "reserva", "réservation"),
+        *("prenotazione", "buchungsnummer", "localizador", "ticket", "model"),
+        *("modell", "modelo", "modèle", "modello", "part", "sku", "article", "artikel"),
+        *("artikelnummer", "tracking", "sendungsnummer", "rma", "ref", "reference"),
+        *("referenz", "referencia", "référence", "riferimento", "table", "pin"),
+    }
 )
-#: How far back from a candidate :data:`_OTHER_KIND_LABEL` reads.
+#: The last words of the labels of several words.
+_OTHER_KIND_LAST_WORDS = frozenset(
+    label.split()[-1] for label in _OTHER_KIND_LABELS if " " in label
+)
+#: A number's word after such a label (``Order no.``, ``Part number``, ``Ticket #``).
+_NUMBER_WORDS = frozenset({"#", "no", "nr", "n°", "nº", "no.", "nr.", "number", "num"})
+#: How far back from a candidate the label is read.
 _OTHER_KIND_REACH = 40
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
 _PHONE_CHARACTERS = "0123456789 .:,/()+-"
@@ -485,11 +494,22 @@ def _word_before(context: Context, text: str, begin: int, gap: regex.Pattern[str
 
 def _other_kind(text: str, begin: int) -> bool:
     """True when a label naming another kind of number stands right before ``begin``
-    (:data:`_OTHER_KIND_LABEL`); a number written with ``+`` is a phone whatever it follows."""
+    (:data:`_OTHER_KIND_LABELS`); a number written with ``+`` is a phone whatever it follows."""
     if text.startswith("+", begin):
         return False
-    before = text[max(0, begin - _OTHER_KIND_REACH) : begin]
-    return _OTHER_KIND_LABEL.search(before) is not None
+    before = text[max(0, begin - _OTHER_KIND_REACH) : begin].rstrip(" \t:=#.")
+    if not before or not (before[-1].isalpha() or before[-1] in "°º"):
+        return False  # no word right before it
+    head, _, last = before.lower().replace("\t", " ").replace("\n", " ").rpartition(" ")
+    if last in _NUMBER_WORDS:
+        head, _, last = head.rstrip(" \t:=#.").rpartition(" ")
+    last = last.rstrip(".:#")
+    if last in _OTHER_KIND_LABELS:
+        return True
+    if last not in _OTHER_KIND_LAST_WORDS:
+        return False  # the common case: a word ending no label
+    words = [*head.split()[-2:], last]
+    return " ".join(words[-2:]) in _OTHER_KIND_LABELS or " ".join(words) in _OTHER_KIND_LABELS
 
 
 def _remembered_numbers(valid: Callable[[str], bool]) -> Callable[[str], tuple[Span, ...]]:
