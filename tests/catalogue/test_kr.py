@@ -90,6 +90,7 @@ def test_not_passport(builtin: Engine, text: str) -> None:
     [
         # the layouts of Microsoft Purview's South Korea driver's license number
         ("운전면허번호: 11-12-345678-90", "11-12-345678-90"),
+        ("면허번호: 11-12-345678-90", "11-12-345678-90"),  # a list of one's documents
         ("운전면허증 번호는 28 19 123456 12 입니다", "28 19 123456 12"),
         ("면허번호 111234567890", "111234567890"),
         ("운전면허 서울 12-345678-90", "서울 12-345678-90"),  # an older licence

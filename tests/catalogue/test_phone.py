@@ -615,6 +615,8 @@ def test_a_long_label_right_before_a_run_of_digits_names_it(builtin: Engine) -> 
     assert values(builtin, f"skriv til mig på {number}", "PHONE") == [number]
     assert values(builtin, f"Phone: {number}", "PHONE") == [number]
     assert values(builtin, f"skriv til mig på mail, ordre {number}", "PHONE") == []
+    mobile = "0412345678"  # libphonenumber's Australian mobile example, one run
+    assert values(builtin, f"txt me at {mobile}", "PHONE") == [mobile]
 
 
 def test_a_tax_file_number_stays_one_after_its_label(builtin: Engine) -> None:
