@@ -372,7 +372,8 @@ _OTHER_KIND_LAST_WORDS = frozenset(
     label.split()[-1] for label in _OTHER_KIND_LABELS if " " in label
 )
 #: A number's word after such a label (``Order no.``, ``Part number``, ``Ticket #``).
-_NUMBER_WORDS = frozenset({"#", "no", "nr", "n°", "nº", "no.", "nr.", "number", "num"})
+#: (Its ``#`` and full stops are stripped with the gap before the words are read.)
+_NUMBER_WORDS = frozenset({"no", "nr", "n°", "nº", "number", "num"})
 #: How far back from a candidate the label is read.
 _OTHER_KIND_REACH = 40
 #: What a phone match and its look-aheads are made of (see PhoneMatcher.growing_start).
@@ -503,7 +504,6 @@ def _other_kind(text: str, begin: int) -> bool:
     head, _, last = before.lower().replace("\t", " ").replace("\n", " ").rpartition(" ")
     if last in _NUMBER_WORDS:
         head, _, last = head.rstrip(" \t:=#.").rpartition(" ")
-    last = last.rstrip(".:#")
     if last in _OTHER_KIND_LABELS:
         return True
     if last not in _OTHER_KIND_LAST_WORDS:

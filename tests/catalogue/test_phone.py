@@ -570,6 +570,7 @@ def test_a_number_dialled_with_an_international_prefix_is_a_phone(
     "text",
     [
         "Tel 0040 000 000 000",  # no allocated Romanian number
+        "Tel 0040 860 000 000",  # fits Romania's plan, but is not allocated
         "Order 0040 712 141 625",  # no phone word
     ],
 )
@@ -577,8 +578,9 @@ def test_a_number_after_an_international_prefix_must_be_allocated(
     builtin: Engine, text: str
 ) -> None:
     """Without ``+`` the number must be one libphonenumber knows as allocated, and still
-    needs its phone word."""
+    needs its phone word (with ``+``, a phone word's rule takes what fits the plan)."""
     assert values(builtin, text, "PHONE") == []
+    assert values(builtin, "Tel +40 860 000 000", "PHONE") == ["+40 860 000 000"]
 
 
 def test_an_area_code_that_is_also_an_international_prefix_stays_national(
